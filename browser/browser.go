@@ -1,0 +1,178 @@
+// Package browser owns Chromium: starting Debian's Chromium or attaching to a
+// remote one over CDP, one isolated browser context per session, evaluating
+// the in-page collectors, real input events, settling, dialogs and crashes.
+// It is the only package (with the collectors' runners) that speaks chromedp.
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
+)
+
+// DefaultExecPath is Debian's Chromium.
+const DefaultExecPath = "/usr/bin/chromium"
+
+// Errors callers can test for with errors.Is.
+var (
+	// ErrChromiumMissing: no Chromium at the configured path.
+	ErrChromiumMissing = errors.New("chromium not found")
+	// ErrBrowserGone: the browser process exited or the CDP connection dropped.
+	ErrBrowserGone = errors.New("browser is gone")
+	// ErrClosed: the session or browser was closed.
+	ErrClosed = errors.New("browser session closed")
+)
+
+// Options configure how the browser is started or reached. Zero values are
+// the documented defaults.
+type Options struct {
+	// ExecPath is the Chromium binary (default /usr/bin/chromium).
+	ExecPath string
+	// RemoteURL, when set, attaches to a running browser over CDP
+	// (ws://host:port/, http://host:port/ or a full devtools URL) instead of
+	// starting one.
+	RemoteURL string
+	// ExtraFlags are added to Chromium's command line (name=value or name).
+	ExtraFlags map[string]any
+	// StartTimeout bounds the browser start (default 30s).
+	StartTimeout time.Duration
+	// Width and Height set the viewport of every tab (default 1280x800).
+	Width, Height int
+	// Logger receives lifecycle logs (nil: discard). Never page data.
+	Logger *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.ExecPath == "" {
+		o.ExecPath = DefaultExecPath
+	}
+	if o.StartTimeout <= 0 {
+		o.StartTimeout = 30 * time.Second
+	}
+	if o.Width <= 0 {
+		o.Width = 1280
+	}
+	if o.Height <= 0 {
+		o.Height = 800
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+// Browser is one running (or attached) Chromium shared by many sessions.
+type Browser struct {
+	opts   Options
+	ctx    context.Context // browser-level chromedp context
+	cancel context.CancelFunc
+	lost   <-chan struct{}
+
+	mu     sync.Mutex
+	closed bool
+}
+
+// Start launches Chromium with the flags this closed network needs (or
+// attaches to Options.RemoteURL). It fails fast with ErrChromiumMissing when
+// the binary is absent, and with a timeout error instead of hanging.
+func Start(ctx context.Context, opts Options) (*Browser, error) {
+	opts = opts.withDefaults()
+	var allocCtx context.Context
+	var cancelAlloc context.CancelFunc
+	if opts.RemoteURL != "" {
+		allocCtx, cancelAlloc = remote.NewAllocator(context.WithoutCancel(ctx), opts.RemoteURL,
+			remote.WithDialTimeout(opts.StartTimeout))
+	} else {
+		if _, err := os.Stat(opts.ExecPath); err != nil {
+			return nil, fmt.Errorf("%w at %s (install it: apt-get install -y chromium): %v", ErrChromiumMissing, opts.ExecPath, err)
+		}
+		flags := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(opts.ExecPath),
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.WindowSize(opts.Width, opts.Height),
+			// chromedp creates a fresh user-data-dir and removes it on exit.
+		}
+		for k, v := range opts.ExtraFlags {
+			flags = append(flags, chromedp.Flag(k, v))
+		}
+		allocCtx, cancelAlloc = chromedp.NewExecAllocator(context.WithoutCancel(ctx), flags...)
+	}
+	bctx, cancelCtx := chromedp.NewContext(allocCtx)
+	cancel := func() { cancelCtx(); cancelAlloc() }
+
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(bctx) }() // bctx must carry no timeout
+	select {
+	case err := <-started:
+		if err != nil {
+			cancel()
+			return nil, fmt.Errorf("start browser: %w", err)
+		}
+	case <-time.After(opts.StartTimeout):
+		cancel()
+		return nil, fmt.Errorf("start browser: timed out after %s", opts.StartTimeout)
+	case <-ctx.Done():
+		cancel()
+		return nil, fmt.Errorf("start browser: %w", ctx.Err())
+	}
+	b := &Browser{opts: opts, ctx: bctx, cancel: cancel, lost: bctx.Done()}
+	if c := chromedp.FromContext(bctx); c != nil && c.Browser != nil {
+		b.lost = c.Browser.LostConnection
+	}
+	opts.Logger.Info("browser started", "remote", opts.RemoteURL != "")
+	return b, nil
+}
+
+// Alive reports whether the browser connection is still up.
+func (b *Browser) Alive() bool {
+	select {
+	case <-b.lost:
+		return false
+	default:
+		return !b.isClosed()
+	}
+}
+
+func (b *Browser) isClosed() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.closed
+}
+
+// Close ends the browser (or the CDP connection to a remote one). Safe to
+// call more than once.
+func (b *Browser) Close() {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return
+	}
+	b.closed = true
+	b.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		_ = chromedp.Cancel(b.ctx)
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+	}
+	b.cancel()
+}

@@ -1,0 +1,56 @@
+package browser_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/pling-dev/pling/browser"
+	"github.com/pling-dev/pling/internal/testbrowser"
+)
+
+func TestMissingChromiumFailsFast(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	_, err := browser.Start(ctx, browser.Options{ExecPath: "/nonexistent/chromium"})
+	if !errors.Is(err, browser.ErrChromiumMissing) {
+		t.Fatalf("want ErrChromiumMissing, got %v", err)
+	}
+}
+
+func TestSessionsAreIsolated(t *testing.T) {
+	a := testbrowser.Open(t, "/todos")
+	b := testbrowser.Open(t, "/todos")
+	ctx := t.Context()
+	if err := a.Evaluate(ctx, `document.cookie = "who=a"; localStorage.setItem("k","a"); 1`, nil); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Cookie string  `json:"cookie"`
+		Item   *string `json:"item"`
+	}
+	if err := b.Evaluate(ctx, `({cookie: document.cookie, item: localStorage.getItem("k")})`, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Cookie != "" || got.Item != nil {
+		t.Fatalf("session b sees session a's state: %+v", got)
+	}
+}
+
+func TestAlertDoesNotHang(t *testing.T) {
+	s := testbrowser.Open(t, "/todos")
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	var n int
+	if err := s.Evaluate(ctx, `alert("hello"); confirm("sure?") ? 1 : 2`, &n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 {
+		t.Errorf("confirm should be dismissed, got %d", n)
+	}
+	d := s.DrainDialogs()
+	if len(d) != 2 || d[0].Type != "alert" || !d[0].Accepted || d[1].Accepted {
+		t.Errorf("dialogs: %+v", d)
+	}
+}

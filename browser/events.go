@@ -1,0 +1,58 @@
+package browser
+
+import (
+	"context"
+	"sync"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// events collects what the page did on its own between calls: JavaScript
+// dialogs (answered at once so they never hang a call), new tabs and
+// downloads. Drain returns and clears them.
+type events struct {
+	mu      sync.Mutex
+	dialogs []Dialog
+}
+
+// Dialog is a JavaScript dialog the page opened and how it was answered.
+type Dialog struct {
+	Type     string `json:"type"`
+	Message  string `json:"message"`
+	Accepted bool   `json:"accepted"`
+}
+
+func watch(tctx context.Context) *events {
+	ev := &events{}
+	dialogs := chromedp.Events(tctx, page.JavascriptDialogOpening)
+	go func() {
+		for d, err := range dialogs {
+			if err != nil {
+				return
+			}
+			// alert and beforeunload are accepted; confirm and prompt are
+			// dismissed: a page cannot make the agent agree to something.
+			accept := d.Type == page.DialogTypeAlert || d.Type == page.DialogTypeBeforeunload
+			_, _ = chromedp.Call(tctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept})
+			ev.mu.Lock()
+			if len(ev.dialogs) < 16 {
+				ev.dialogs = append(ev.dialogs, Dialog{Type: string(d.Type), Message: d.Message, Accepted: accept})
+			}
+			ev.mu.Unlock()
+		}
+	}()
+	return ev
+}
+
+// DrainDialogs returns the dialogs answered since the last call.
+func (s *Session) DrainDialogs() []Dialog {
+	if s.events == nil {
+		return nil
+	}
+	s.events.mu.Lock()
+	defer s.events.mu.Unlock()
+	d := s.events.dialogs
+	s.events.dialogs = nil
+	return d
+}

@@ -1,0 +1,151 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// Session is one isolated browser context (own cookies and storage) with its
+// current tab. It is not safe for concurrent use: callers serialize
+// operations on one session (the MCP layer holds a lock per session).
+type Session struct {
+	b      *Browser
+	ctx    context.Context // tab-level chromedp context
+	cancel context.CancelFunc
+	closed bool
+	events *events
+}
+
+// NewSession opens a new browser context and its first tab.
+func (b *Browser) NewSession(ctx context.Context) (*Session, error) {
+	if !b.Alive() {
+		return nil, ErrBrowserGone
+	}
+	tctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	s := &Session{b: b, ctx: tctx, cancel: cancel}
+	// The first Do binds the tab's lifetime to the context it gets, so it
+	// runs on tctx itself (no deadline) and the wait is bounded here.
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(tctx) }()
+	var err error
+	select {
+	case err = <-started:
+	case <-time.After(b.opts.StartTimeout):
+		err = fmt.Errorf("timed out after %s", b.opts.StartTimeout)
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("new browser context: %w", err)
+	}
+	err = s.run(ctx, b.opts.StartTimeout, func(c context.Context) error {
+		_, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: int64(b.opts.Width), Height: int64(b.opts.Height), DeviceScaleFactor: 1,
+		})
+		return err
+	})
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("new browser context: %w", err)
+	}
+	s.events = watch(tctx)
+	return s, nil
+}
+
+// run executes f on the tab with a deadline derived from ctx, so a crashed
+// tab (whose commands never reply) cannot hang a call.
+func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context.Context) error) error {
+	if s.closed {
+		return ErrClosed
+	}
+	if !s.b.Alive() {
+		return ErrBrowserGone
+	}
+	c, cancel := context.WithTimeout(s.ctx, timeout)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel) // caller cancellation ends the call too
+	defer stop()
+	err := f(c)
+	if err != nil {
+		if !s.b.Alive() {
+			return fmt.Errorf("%w: %v", ErrBrowserGone, err)
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if errors.Is(c.Err(), context.DeadlineExceeded) {
+			return fmt.Errorf("%w after %s: %v", context.DeadlineExceeded, timeout, err)
+		}
+	}
+	return err
+}
+
+// Navigate loads url in the session's tab and waits for the load event.
+func (s *Session) Navigate(ctx context.Context, url string) error {
+	return s.run(ctx, 30*time.Second, func(c context.Context) error {
+		return chromedp.Do(c, chromedp.Navigate(url))
+	})
+}
+
+// Evaluate runs a JavaScript expression in the page's main world and decodes
+// its JSON value into out (out may be nil). Promises are awaited.
+func (s *Session) Evaluate(ctx context.Context, expression string, out any) error {
+	return s.run(ctx, 30*time.Second, func(c context.Context) error {
+		raw, err := chromedp.Run(c, chromedp.Evaluate[[]byte](expression, chromedp.EvalAwaitPromise))
+		if err != nil {
+			return err
+		}
+		if out == nil {
+			return nil
+		}
+		return json.Unmarshal(raw, out)
+	})
+}
+
+// CallScript evaluates script, which must be a JavaScript function
+// expression, applied to args encoded as JSON, and decodes the result into
+// out. It is how the embedded collectors run: one round trip.
+func (s *Session) CallScript(ctx context.Context, script string, args any, out any) error {
+	a, err := json.Marshal(args)
+	if err != nil {
+		return fmt.Errorf("encode script args: %w", err)
+	}
+	return s.Evaluate(ctx, "("+script+")("+string(a)+")", out)
+}
+
+// URL returns the tab's current URL.
+func (s *Session) URL(ctx context.Context) (string, error) {
+	var u string
+	err := s.run(ctx, 10*time.Second, func(c context.Context) error {
+		var err error
+		u, err = chromedp.Run(c, chromedp.Location())
+		return err
+	})
+	return u, err
+}
+
+// Close closes the tab and disposes the browser context with its cookies
+// and storage.
+func (s *Session) Close() {
+	if s.closed {
+		return
+	}
+	s.closed = true
+	done := make(chan struct{})
+	go func() {
+		_ = chromedp.Cancel(s.ctx)
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+	}
+	s.cancel()
+}
