@@ -20,6 +20,10 @@ type CollectParams struct {
 	MaxText int `json:"max_text"`
 	// MaxNodes caps the number of DOM nodes the collector walks.
 	MaxNodes int `json:"max_nodes"`
+	// MaxRegions caps how many regions are listed; regions beyond it are
+	// counted in Stats.RegionsTotal and their content belongs to the
+	// nearest listed ancestor region.
+	MaxRegions int `json:"max_regions"`
 }
 
 // Snapshot is what one collector pass returns: the raw facts of the page at
@@ -85,7 +89,9 @@ type Modal struct {
 // Region is a part of the page: declared (data-pling-region) or inferred
 // from landmarks and labelled sections.
 type Region struct {
-	ID       string `json:"id"`
+	ID string `json:"id"`
+	// Key refers to the region's element (for scrolling it).
+	Key      string `json:"key,omitempty"`
 	Label    string `json:"label"`
 	Purpose  string `json:"purpose,omitempty"`
 	Role     string `json:"role,omitempty"`
@@ -106,6 +112,10 @@ type Control struct {
 	// Name is the declared action name (data-pling-action) or, when
 	// inferred, empty: Go derives it from Label/Evidence.
 	Name string `json:"name,omitempty"`
+	// Shape, on a row action, is the key that Record.Actions uses for it:
+	// the declared name, or a key the collector derives for inferred
+	// shapes (same label/evidence, kind and region).
+	Shape string `json:"shape,omitempty"`
 	// Label is the accessible name, or the nearest evidence when there is
 	// none (label, title, placeholder).
 	Label string `json:"label,omitempty"`
@@ -186,6 +196,10 @@ type Record struct {
 	Unavailable map[string]string `json:"unavailable,omitempty"`
 	InViewport  bool              `json:"in_viewport"`
 	Declared    bool              `json:"declared,omitempty"`
+	// Sig is a short hash of the row's visible text and declared field
+	// values, for every record (fields or not), so a receipt can tell a
+	// changed row from an unchanged one.
+	Sig string `json:"sig,omitempty"`
 }
 
 // Field is one readable field of a record.
@@ -243,6 +257,9 @@ type Stats struct {
 	// ShadowRoots and FramesWalked count what the walk entered.
 	ShadowRoots  int `json:"shadow_roots,omitempty"`
 	FramesWalked int `json:"frames_walked,omitempty"`
+	// RegionsTotal counts all regions found when more than MaxRegions
+	// (omitted otherwise).
+	RegionsTotal int `json:"regions_total,omitempty"`
 	// ElapsedMS is the collector's own time in the page.
 	ElapsedMS float64 `json:"elapsed_ms"`
 }

@@ -1,0 +1,46 @@
+# Pling: `make demo` runs the main job on the embedded demo page, `make test`
+# runs every test. Both install Debian's Chromium first when it is missing
+# (as root, with apt-get); nothing here downloads a browser of its own.
+GO       ?= go
+CHROMIUM ?= /usr/bin/chromium
+export PATH := $(PATH):/usr/local/go/bin
+
+.PHONY: all build demo test bench fuzz chromium lint
+
+all: build
+
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's chromium (apt-get)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "Chromium is missing at $(CHROMIUM): run 'sudo apt-get install -y chromium'" >&2; exit 1; \
+	  fi; \
+	fi
+	@$(CHROMIUM) --version 2>/dev/null | tail -n 1
+
+build:
+	$(GO) build -o bin/pling ./cmd/pling
+
+demo: chromium build
+	./bin/pling demo
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+test: chromium lint
+	$(GO) test -race -count=1 -timeout 30m ./...
+
+bench: chromium
+	$(GO) test -run '^$$' -bench . -benchmem -count 1 -timeout 30m ./...
+
+# Short fuzzing of every fuzz target; the corpora live in testdata/fuzz.
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 10s $$pkg || exit 1; \
+	  done; \
+	done

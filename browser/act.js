@@ -1,0 +1,76 @@
+// act.js: prepares one input step on the element a collector key names.
+// Called as (params) => result with params {key, op, hover_row, dy}.
+// It scrolls the target into view (centre), checks that it is enabled and
+// not covered (hit test at its centre), and returns the viewport point to
+// send real input events to: {ok, x, y, row_x, row_y} or {ok:false, code,
+// reason}. For op "scroll" it scrolls the page or the keyed region and
+// returns {ok:true}. For op "select" it chooses the option by label or value
+// and fires input/change, as a person's choice would.
+(params) => {
+  const reg = window.__pling;
+  const el = params.key && reg && typeof reg.el === "function" ? reg.el(params.key) : null;
+  if (params.op === "scroll") {
+    const target = el || document.scrollingElement || document.documentElement;
+    const dy = Math.round((params.dy || 1) * (el ? el.clientHeight : window.innerHeight) * 0.9);
+    target.scrollBy({ top: dy, behavior: "instant" });
+    return { ok: true };
+  }
+  if (!el || !el.isConnected) {
+    return { ok: false, code: "ACTION_NOT_FOUND", reason: "the element is gone from the page; observe again" };
+  }
+  if (el.disabled || el.getAttribute("aria-disabled") === "true" || el.closest("[inert]")) {
+    return { ok: false, code: "UNAVAILABLE", reason: "the control is disabled" };
+  }
+  const row = el.closest("[data-pling-record], tr, li, [role=row], [role=listitem], article") || el.parentElement;
+  let rowPoint = null;
+  if (params.hover_row && row) {
+    row.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    const rr = row.getBoundingClientRect();
+    rowPoint = { x: rr.left + Math.min(rr.width / 2, 40), y: rr.top + rr.height / 2 };
+    return { ok: true, hover_only: true, row_x: rowPoint.x, row_y: rowPoint.y };
+  }
+  el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+  if (params.op === "select" && el.tagName === "SELECT") {
+    const want = String(params.value);
+    const opt = Array.from(el.options).find(o => o.label === want || o.text.trim() === want || o.value === want);
+    if (!opt) return { ok: false, code: "INVALID_ARGUMENT", reason: "no option " + JSON.stringify(want) };
+    el.focus();
+    el.value = opt.value;
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+    return { ok: true, done: true };
+  }
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) {
+    return { ok: false, code: "UNAVAILABLE", reason: "the control is not rendered (hidden)" };
+  }
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  // Hit test through open shadow roots: the topmost element at the centre
+  // must be the target or inside it (or a label for it).
+  let hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  const inside = (n) => {
+    for (let c = n; c; c = c.parentNode || c.host) {
+      if (c === el) return true;
+    }
+    return false;
+  };
+  if (hit && !inside(hit) && !(hit.control && hit.control === el) && !(hit.tagName === "LABEL" && hit.contains(el))) {
+    // In an iframe, the hit is the frame element: allow it.
+    if (!(hit.tagName === "IFRAME" && el.ownerDocument !== document)) {
+      const dlg = hit.closest("dialog, [role=dialog], [role=alertdialog]");
+      const by = dlg ? ("the dialog " + JSON.stringify((dlg.getAttribute("aria-label") || dlg.textContent || "").trim().slice(0, 60))) : "another element";
+      return { ok: false, code: "TARGET_COVERED", reason: "the control is covered by " + by };
+    }
+  }
+  let ox = 0, oy = 0;
+  for (let w = el.ownerDocument.defaultView; w && w !== window && w.frameElement; w = w.parent) {
+    const fr = w.frameElement.getBoundingClientRect();
+    ox += fr.left; oy += fr.top;
+  }
+  return { ok: true, x: x + ox, y: y + oy, editable: el.isContentEditable || el.tagName === "INPUT" || el.tagName === "TEXTAREA" };
+}

@@ -1,0 +1,156 @@
+package browser
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
+	"github.com/pling-dev/pling/page"
+)
+
+//go:embed act.js
+var actScript string
+
+//go:embed settle.js
+var settleScript string
+
+// ActionTimeout bounds one input step.
+const ActionTimeout = 10 * time.Second
+
+type actPrep struct {
+	OK        bool    `json:"ok"`
+	Code      string  `json:"code"`
+	Reason    string  `json:"reason"`
+	X         float64 `json:"x"`
+	Y         float64 `json:"y"`
+	RowX      float64 `json:"row_x"`
+	RowY      float64 `json:"row_y"`
+	HoverOnly bool    `json:"hover_only"`
+	Done      bool    `json:"done"`
+	Editable  bool    `json:"editable"`
+}
+
+// Perform runs one step with real input events: the target is scrolled
+// into view and hit-tested in the page (act.js), then the mouse and
+// keyboard events go through CDP's Input domain as a person's would.
+// Page-level refusals come back as *page.Error (TARGET_COVERED,
+// UNAVAILABLE, ACTION_NOT_FOUND).
+func (s *Session) Perform(ctx context.Context, step page.Step) error {
+	prep := func(hoverRow bool) (actPrep, error) {
+		var p actPrep
+		err := s.CallScript(ctx, actScript, map[string]any{"key": step.Key, "op": step.Op, "hover_row": hoverRow, "dy": step.Dy, "value": step.Value}, &p)
+		if err != nil {
+			return p, fmt.Errorf("prepare %s: %w", step.Op, err)
+		}
+		if !p.OK {
+			return p, &page.Error{Code: page.Code(p.Code), Reason: p.Reason}
+		}
+		return p, nil
+	}
+	if step.HoverRow {
+		p, err := prep(true)
+		if err != nil {
+			return err
+		}
+		if err := s.mouse(ctx, input.DispatchMouseEventTypeMouseMoved, p.RowX, p.RowY, 0); err != nil {
+			return err
+		}
+	}
+	p, err := prep(false)
+	if err != nil {
+		return err
+	}
+	if step.Op == "scroll" || p.Done {
+		return nil
+	}
+	if err := s.click(ctx, p.X, p.Y); err != nil {
+		return err
+	}
+	if step.Op != "type" {
+		return nil
+	}
+	return s.run(ctx, ActionTimeout, func(c context.Context) error {
+		return chromedp.Do(c, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			// Replace the current content, as a person selecting all would.
+			if _, err := chromedp.Evaluate[chromedp.Void](selectAllScript)(ctx, t); err != nil {
+				return err
+			}
+			if step.Text == "" {
+				if _, err := chromedp.KeyEvent("\b")(ctx, t); err != nil {
+					return err
+				}
+			} else if _, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: step.Text}); err != nil {
+				return err
+			}
+			if step.Submit {
+				if _, err := chromedp.KeyEvent("\r")(ctx, t); err != nil {
+					return err
+				}
+			}
+			return nil
+		}))
+	})
+}
+
+// selectAllScript selects the focused field's content so typing replaces
+// it.
+const selectAllScript = `(() => { const el = document.activeElement; if (!el) return;
+  if (typeof el.select === "function") { el.select(); return; }
+  if (el.isContentEditable) { const r = document.createRange(); r.selectNodeContents(el);
+    const s = getSelection(); s.removeAllRanges(); s.addRange(r); } })()`
+
+func (s *Session) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, clicks int64) error {
+	return s.run(ctx, ActionTimeout, func(c context.Context) error {
+		p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y}
+		if clicks > 0 {
+			p.Button = input.MouseButtonLeft
+			p.Buttons = 1
+			p.ClickCount = clicks
+		}
+		_, err := chromedp.Call(c, input.DispatchMouseEvent, p)
+		return err
+	})
+}
+
+func (s *Session) click(ctx context.Context, x, y float64) error {
+	for _, typ := range []input.DispatchMouseEventType{
+		input.DispatchMouseEventTypeMouseMoved, input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased,
+	} {
+		clicks := int64(1)
+		if typ == input.DispatchMouseEventTypeMouseMoved {
+			clicks = 0
+		}
+		if err := s.mouse(ctx, typ, x, y, clicks); err != nil {
+			return fmt.Errorf("click: %w", err)
+		}
+	}
+	return nil
+}
+
+// Settle waits in the page (settle.js) until it is quiet for quiet, at most
+// timeout; it reports whether the page settled.
+func (s *Session) Settle(ctx context.Context, timeout, quiet time.Duration) (bool, error) {
+	var out struct {
+		Settled bool `json:"settled"`
+	}
+	err := s.CallScript(ctx, settleScript, map[string]any{"timeout_ms": timeout.Milliseconds(), "quiet_ms": quiet.Milliseconds()}, &out)
+	if err != nil {
+		return false, fmt.Errorf("settle: %w", err)
+	}
+	return out.Settled, nil
+}
+
+// Dialogs returns the JavaScript dialogs answered since the last call, in
+// the page's receipt form.
+func (s *Session) Dialogs() []page.DialogRecord {
+	var out []page.DialogRecord
+	for _, d := range s.DrainDialogs() {
+		out = append(out, page.DialogRecord{Type: d.Type, Message: d.Message, Accepted: d.Accepted})
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/pling-dev/pling/browser"
+	"github.com/pling-dev/pling/config"
+	"github.com/pling-dev/pling/fixtures"
+	"github.com/pling-dev/pling/mcpserver"
+)
+
+func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := configFlag(fs)
+	httpAddr := fs.String("http", "", "serve Streamable HTTP at /mcp and SSE at /sse on this address (e.g. 127.0.0.1:8931) instead of stdio")
+	demo := fs.Bool("demo", false, "open the embedded demo Todo page in every new session")
+	startURL := fs.String("url", "", "open this URL in every new session")
+	if err := fs.Parse(args); err != nil {
+		return exitError(2)
+	}
+	cfg, err := loadConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	log := newLogger(stderr)
+	if *httpAddr == "" && os.Getenv("PLING_HTTP") != "" {
+		*httpAddr = os.Getenv("PLING_HTTP")
+	}
+	token := os.Getenv("PLING_HTTP_TOKEN")
+	if *httpAddr != "" {
+		if err := mcpserver.CheckBind(*httpAddr, token); err != nil {
+			return err
+		}
+	}
+	if *demo {
+		url, stopDemo, err := serveFixtures()
+		if err != nil {
+			return err
+		}
+		defer stopDemo()
+		*startURL = url + "/todos"
+	}
+	b, err := browser.Start(ctx, browserOptions(cfg.Browser))
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	srv := mcpserver.New(serverOptions(cfg, b, *startURL, log))
+	defer srv.Close()
+	if *httpAddr == "" {
+		log.Info("serving MCP over stdio")
+		return srv.ServeStdio(ctx, stdin, stdout)
+	}
+	ln, err := net.Listen("tcp", *httpAddr)
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv.HTTPHandler(mcpserver.HTTPOptions{
+		Addr: ln.Addr().String(), Token: token, AllowedOrigins: cfg.HTTP.AllowedOrigins,
+		SessionIdleTTL: time.Duration(cfg.HTTP.SessionIdleTTLMs) * time.Millisecond,
+	}), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stderr, "pling: MCP at http://%s/mcp (Streamable HTTP) and http://%s/sse (SSE)\n", ln.Addr(), ln.Addr())
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(sctx)
+	}()
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// serverOptions maps agent.yaml onto the MCP server's options.
+func serverOptions(cfg config.Config, b *browser.Browser, startURL string, log *slog.Logger) mcpserver.Options {
+	o := mcpserver.Options{
+		Name:          "pling",
+		Version:       version,
+		Browser:       tabs(b),
+		Budgets:       budgets(cfg.Observation),
+		SettleTimeout: cfg.Observation.SettleTimeout(),
+		SettleQuiet:   cfg.Observation.SettleQuiet(),
+		CheckURL:      cfg.Navigation.Check,
+		PageTools:     cfg.Tools.PageTools,
+		AppRole:       cfg.App.Role,
+		StartURL:      startURL,
+		MaxPages:      cfg.HTTP.MaxPages,
+		PageIdleTTL:   time.Duration(cfg.HTTP.PageIdleTTLMs) * time.Millisecond,
+		Logger:        log,
+	}
+	return o
+}
+
+// serveFixtures serves the embedded fixture pages on 127.0.0.1 and returns
+// the base URL.
+func serveFixtures() (string, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	hs := &http.Server{Handler: fixtures.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = hs.Serve(ln) }()
+	return "http://" + ln.Addr().String(), func() { _ = hs.Close() }, nil
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"os"
+
+	"github.com/pling-dev/pling/browser"
+	"github.com/pling-dev/pling/config"
+	"github.com/pling-dev/pling/mcpserver"
+	"github.com/pling-dev/pling/page"
+)
+
+// loadConfig reads agent.yaml from path, else from $PLING_CONFIG, else
+// returns the defaults: only an explicit file is read, so a stray
+// agent.yaml in the working directory never changes behaviour.
+func loadConfig(path string) (config.Config, error) {
+	if path == "" {
+		path = os.Getenv("PLING_CONFIG")
+	}
+	if path == "" {
+		return config.Default(), nil
+	}
+	return config.Load(path)
+}
+
+func configFlag(fs *flag.FlagSet) *string {
+	return fs.String("config", "", "agent.yaml to use (default: $PLING_CONFIG, else built-in defaults)")
+}
+
+// budgets maps the observation section onto page budgets.
+func budgets(c config.Observation) page.Budgets {
+	return page.Budgets{
+		MaxActions:          c.MaxActions,
+		MaxRecords:          c.MaxRecords,
+		MaxScopes:           c.MaxScopes,
+		MaxFeedback:         c.MaxFeedback,
+		MaxStateChars:       c.MaxStateChars,
+		MaxRecordChars:      c.MaxRecordChars,
+		MaxFeedbackChars:    c.MaxFeedbackChars,
+		MaxPageChars:        c.MaxPageChars,
+		MaxToolResultTokens: c.MaxToolResultTokens,
+		MaxRecordIDs:        c.MaxRecordIDs,
+		MaxStringChars:      c.MaxStringChars,
+		MaxObservationBytes: c.MaxObservationBytes,
+	}
+}
+
+// browserOptions maps the browser section onto browser options.
+func browserOptions(c config.Browser) browser.Options {
+	o := browser.Options{
+		ExecPath:     c.ExecPath,
+		RemoteURL:    c.RemoteURL,
+		StartTimeout: c.StartTimeout(),
+		Width:        c.Viewport.Width,
+		Height:       c.Viewport.Height,
+	}
+	if len(c.ExtraFlags) > 0 {
+		o.ExtraFlags = map[string]any{}
+		for _, f := range c.ExtraFlags {
+			name, val := splitFlag(f)
+			o.ExtraFlags[name] = val
+		}
+	}
+	return o
+}
+
+func splitFlag(f string) (string, any) {
+	for len(f) > 0 && f[0] == '-' {
+		f = f[1:]
+	}
+	for i := 0; i < len(f); i++ {
+		if f[i] == '=' {
+			return f[:i], f[i+1:]
+		}
+	}
+	return f, true
+}
+
+// tabs adapts a started browser to the MCP layer's Browser interface.
+func tabs(b *browser.Browser) mcpserver.Browser {
+	return mcpserver.BrowserFunc(func(ctx context.Context) (mcpserver.Tab, error) {
+		return b.NewSession(ctx)
+	})
+}

@@ -1,0 +1,77 @@
+package mcpserver
+
+import "encoding/json"
+
+// Input schemas of the core tools (the contract sketch of DESIGN.md).
+// Every argument is validated against these before a handler runs.
+var (
+	pageProp = `"page": {"type": "string", "maxLength": 64, "description": "Page handle returned by navigate or any earlier result. Optional on session-based connections (stdio, HTTP 2025-11-25): omitted means this session's page."}`
+
+	observeSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    ` + pageProp + `,
+    "wait": {"type": "object", "description": "Wait before observing (exclusive with continuation and extract).",
+      "properties": {
+        "for": {"type": "string", "enum": ["settle", "navigation"]},
+        "timeout_ms": {"type": "integer", "minimum": 0, "maximum": 60000}
+      },
+      "additionalProperties": false},
+    "continuation": {"type": "string", "minLength": 1, "maxLength": 512, "description": "Token from an observation whose budgets cut a section: returns the next slice of records, actions and regions for the same revision (exclusive with wait and extract)."},
+    "extract": {"type": "object", "description": "Deterministic bounded read of a visible table, list or form into typed rows (ADR-0161; exclusive with wait and continuation)."}
+  },
+  "additionalProperties": false
+}`)
+
+	actSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    ` + pageProp + `,
+    "action": {"type": "string", "minLength": 1, "maxLength": 140, "description": "An action name from 'Available actions on this page' (e.g. toggle), or an action id such as toggle@t9."},
+    "record": {"type": "string", "minLength": 1, "maxLength": 200, "description": "For row actions: a record id from the citation record ids (e.g. t9). Offscreen rows are scrolled into view automatically."},
+    "args": {"type": "object", "description": "Action arguments: text (+ submit: true to press Enter) for type actions, value for selects.",
+      "properties": {
+        "text": {"type": "string", "maxLength": 10000},
+        "submit": {"type": "boolean"},
+        "value": {"type": "string", "maxLength": 1000}
+      },
+      "additionalProperties": false},
+    "confirm": {"type": "boolean", "description": "The user explicitly confirmed this action (only for actions that need confirmation, when the host cannot ask)."},
+    "expected_revision": {"type": "string", "maxLength": 128, "description": "The revision of the observation the call is based on; a changed page refuses the call with STALE_REVISION."}
+  },
+  "required": ["action"],
+  "additionalProperties": false
+}`)
+
+	navigateSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    ` + pageProp + `,
+    "url": {"type": "string", "minLength": 1, "maxLength": 4096, "description": "Absolute http(s) URL to open; checked against the navigation policy."},
+    "new_page": {"type": "boolean", "description": "Open the URL in a new page handle instead of the current one."}
+  },
+  "required": ["url"],
+  "additionalProperties": false
+}`)
+
+	scrollSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    ` + pageProp + `,
+    "region": {"type": "string", "maxLength": 200, "description": "A region id from 'Page structure' to scroll inside; omitted scrolls the page."},
+    "direction": {"type": "string", "enum": ["down", "up"]},
+    "pages": {"type": "number", "exclusiveMinimum": 0, "maximum": 20, "description": "How many viewport heights (default 1)."}
+  },
+  "required": ["direction"],
+  "additionalProperties": false
+}`)
+
+	webSearchSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "query": {"type": "string", "minLength": 1, "maxLength": 2000, "description": "What to search for: 1 to 192 characters after trimming. It is sent to a separate OpenAI search model."}
+  },
+  "required": ["query"],
+  "additionalProperties": false
+}`)
+)

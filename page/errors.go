@@ -1,0 +1,65 @@
+package page
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is a stable error code an agent (or a program) can act on.
+type Code string
+
+// The stable codes of DESIGN.md. They never change meaning.
+const (
+	CodeActionNotFound       Code = "ACTION_NOT_FOUND"
+	CodeStaleRevision        Code = "STALE_REVISION"
+	CodeForeignRevision      Code = "FOREIGN_REVISION"
+	CodeNavigated            Code = "NAVIGATED"
+	CodeUnavailable          Code = "UNAVAILABLE"
+	CodeTargetCovered        Code = "TARGET_COVERED"
+	CodeExpectationFailed    Code = "EXPECTATION_FAILED"
+	CodeNavigationBlocked    Code = "NAVIGATION_BLOCKED"
+	CodeHandoffRequired      Code = "HANDOFF_REQUIRED"
+	CodeConfirmationDeclined Code = "CONFIRMATION_DECLINED"
+	CodeConfirmationRequired Code = "CONFIRMATION_REQUIRED"
+	CodeTimeout              Code = "TIMEOUT"
+	CodeInvalidArgument      Code = "INVALID_ARGUMENT"
+	CodeInvalidContinuation  Code = "INVALID_CONTINUATION"
+	CodeBrowserUnavailable   Code = "BROWSER_UNAVAILABLE"
+	CodePageRequired         Code = "PAGE_REQUIRED"
+	CodePageNotFound         Code = "PAGE_NOT_FOUND"
+	CodeInternal             Code = "INTERNAL"
+)
+
+// Error is a failure the agent can act on: a stable code, the reason in
+// words, and the actions available now (so the next call can be right).
+type Error struct {
+	Code      Code     `json:"code"`
+	Reason    string   `json:"reason"`
+	Available []string `json:"available,omitempty"`
+	// Err is the underlying cause, never shown to the model.
+	Err error `json:"-"`
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Reason, e.Err)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Reason)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf builds an *Error with a formatted reason.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Reason: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of err, or CodeInternal when err is not an
+// *Error.
+func ErrorCode(err error) Code {
+	var pe *Error
+	if errors.As(err, &pe) {
+		return pe.Code
+	}
+	return CodeInternal
+}

@@ -1,0 +1,138 @@
+package page
+
+// Observation is the bounded capability model of a page at one moment: what
+// the agent sees. It is built from one Snapshot by Build and rendered to text
+// by Render; its JSON form follows the contract sketch of DESIGN.md.
+type Observation struct {
+	Page        string            `json:"page,omitempty"`
+	Revision    string            `json:"revision"`
+	Identity    Identity          `json:"identity"`
+	Regions     []RegionView      `json:"regions"`
+	Actions     []Action          `json:"actions"`
+	Unavailable []UnavailableView `json:"unavailable"`
+	Records     RecordsView       `json:"records"`
+	State       map[string]any    `json:"state"`
+	Feedback    []Feedback        `json:"feedback"`
+	Hidden      []HiddenContent   `json:"hidden"`
+	Omitted     Omitted           `json:"omitted"`
+	// Counts says what was there before budgets and folding.
+	Counts Counts `json:"counts"`
+	// Settled is false when the page never went quiet within the settle
+	// timeout; the observation may describe a page still changing.
+	Settled bool `json:"settled"`
+	// Modal names an open modal dialog; controls behind it are covered.
+	Modal string `json:"modal,omitempty"`
+	// Continuation, when set, fetches the next slice of what budgets cut.
+	Continuation string `json:"continuation,omitempty"`
+	// Slice is set on a continuation observation: which slice this is.
+	Slice *Slice `json:"slice,omitempty"`
+	// Notes are Pling's own remarks (unwalked frames, node limit hit,
+	// dialogs answered), never page text.
+	Notes []string `json:"notes,omitempty"`
+
+	snap *Snapshot
+}
+
+// Identity answers "where am I?".
+type Identity struct {
+	Title  string            `json:"title"`
+	Path   string            `json:"path"`
+	Route  string            `json:"route"`
+	Params map[string]string `json:"params"`
+}
+
+// RegionView is a listed region with its action counts.
+type RegionView struct {
+	ID           string `json:"id"`
+	Label        string `json:"label"`
+	Purpose      string `json:"purpose"`
+	Role         string `json:"role"`
+	Parent       string `json:"parent"`
+	InViewport   bool   `json:"in_viewport"`
+	ActionsShown int    `json:"actions_shown"`
+	ActionsTotal int    `json:"actions_total"`
+}
+
+// Action is one entry of the folded action list: a single control, or a
+// row action folded across records (RecordParam true).
+type Action struct {
+	Name        string           `json:"name"`
+	Kind        string           `json:"kind"`
+	Effect      string           `json:"effect"`
+	Region      string           `json:"region"`
+	Description string           `json:"description"`
+	Folded      int              `json:"folded"`
+	RecordParam bool             `json:"record_param"`
+	Offscreen   int              `json:"offscreen"`
+	Confirm     bool             `json:"confirm"`
+	Handoff     bool             `json:"handoff"`
+	Params      map[string]Param `json:"params"`
+	// SampleIDs are a few record ids this row action applies to.
+	SampleIDs []string `json:"sample_ids,omitempty"`
+
+	regionLabel string // outer-to-inner region path for the tag
+	key         string // element key of a single control
+	shape       string // key into Record.Actions of a row action
+	order       int    // document position, for stable ordering
+	inViewport  bool
+	covered     bool
+	hoverOnly   bool
+	declared    bool
+}
+
+// Param is the JSON Schema of one action argument.
+type Param struct {
+	Type        string   `json:"type"`
+	Description string   `json:"description,omitempty"`
+	Enum        []string `json:"enum,omitempty"`
+}
+
+// UnavailableView is an action that exists but cannot run now.
+type UnavailableView struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// RecordsView holds the records with full fields and the id index.
+type RecordsView struct {
+	Total      int          `json:"total"`
+	Shown      []RecordView `json:"shown"`
+	IDs        []string     `json:"ids"`
+	IDsOmitted int          `json:"ids_omitted"`
+	Offscreen  int          `json:"offscreen"`
+}
+
+// RecordView is one record with its readable fields.
+type RecordView struct {
+	ID     string            `json:"id"`
+	Label  string            `json:"label"`
+	Fields map[string]string `json:"fields"`
+	// Order keeps the page's field order for rendering.
+	Order []string `json:"-"`
+}
+
+// Omitted counts what budgets left out, per section.
+type Omitted struct {
+	Actions     int `json:"actions"`
+	Records     int `json:"records"`
+	Regions     int `json:"regions"`
+	Feedback    int `json:"feedback"`
+	StateGroups int `json:"state_groups"`
+}
+
+// Counts are the totals before folding and budgets.
+type Counts struct {
+	Controls      int `json:"controls"` // actions before folding
+	Entries       int `json:"entries"`  // entries after folding
+	RecordsInView int `json:"records_in_view"`
+}
+
+// Slice describes a continuation slice.
+type Slice struct {
+	RecordOffset int `json:"record_offset"`
+	ActionOffset int `json:"action_offset"`
+	RegionOffset int `json:"region_offset"`
+}
+
+// Snapshot returns the snapshot the observation was built from.
+func (o *Observation) Snapshot() *Snapshot { return o.snap }

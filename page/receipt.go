@@ -1,0 +1,171 @@
+package page
+
+import "sort"
+
+// Receipt is what one action did, from the before/after snapshots
+// (spec/observation.txt, "Tool message appended").
+type Receipt struct {
+	OK      bool           `json:"ok"`
+	Action  ReceiptAction  `json:"action"`
+	Changed Changes        `json:"changed"`
+	Warning string         `json:"warning"`
+	Dialogs []DialogRecord `json:"dialogs,omitempty"`
+}
+
+// ReceiptAction names the original action that ran (e.g. toggle@t9).
+type ReceiptAction struct {
+	ID          string `json:"id"`
+	Description string `json:"description"`
+}
+
+// Changes is the before/after comparison.
+type Changes struct {
+	Observed  bool          `json:"observed"`
+	Records   RecordChanges `json:"records"`
+	Actions   ActionChanges `json:"actions"`
+	State     []string      `json:"state"`
+	Feedback  []string      `json:"feedback"`
+	Navigated bool          `json:"navigated"`
+}
+
+// RecordChanges lists record ids added, removed or changed (bounded).
+type RecordChanges struct {
+	Added   []string `json:"added"`
+	Removed []string `json:"removed"`
+	Changed []string `json:"changed"`
+}
+
+// ActionChanges lists folded action names that appeared or disappeared.
+type ActionChanges struct {
+	Appeared    []string `json:"appeared"`
+	Disappeared []string `json:"disappeared"`
+}
+
+// DialogRecord is a JavaScript dialog the page opened during the action.
+type DialogRecord struct {
+	Type     string `json:"type"`
+	Message  string `json:"message"`
+	Accepted bool   `json:"accepted"`
+}
+
+const maxDiffIDs = 20
+
+// Diff compares two observations of the same session.
+func Diff(before, after *Observation) Changes {
+	c := Changes{
+		Records:  RecordChanges{Added: []string{}, Removed: []string{}, Changed: []string{}},
+		Actions:  ActionChanges{Appeared: []string{}, Disappeared: []string{}},
+		State:    []string{},
+		Feedback: []string{},
+	}
+	b, a := before.snap, after.snap
+	if b == nil || a == nil {
+		return c
+	}
+	c.Navigated = b.DocumentID != a.DocumentID || b.URL != a.URL
+	bRec := recordMap(b)
+	aRec := recordMap(a)
+	for _, r := range a.Records {
+		old, ok := bRec[r.ID]
+		switch {
+		case !ok:
+			c.Records.Added = appendBounded(c.Records.Added, r.ID)
+		case recordSig(old, old.HasFields && r.HasFields) != recordSig(r, old.HasFields && r.HasFields):
+			c.Records.Changed = appendBounded(c.Records.Changed, r.ID)
+		}
+	}
+	for _, r := range b.Records {
+		if _, ok := aRec[r.ID]; !ok {
+			c.Records.Removed = appendBounded(c.Records.Removed, r.ID)
+		}
+	}
+	bAct, aAct := actionNames(before), actionNames(after)
+	for n := range aAct {
+		if !bAct[n] {
+			c.Actions.Appeared = append(c.Actions.Appeared, n)
+		}
+	}
+	for n := range bAct {
+		if !aAct[n] {
+			c.Actions.Disappeared = append(c.Actions.Disappeared, n)
+		}
+	}
+	sort.Strings(c.Actions.Appeared)
+	sort.Strings(c.Actions.Disappeared)
+	bState, aState := stateMap(b), stateMap(a)
+	for k, v := range aState {
+		if bv, ok := bState[k]; !ok || bv != v {
+			c.State = append(c.State, k)
+		}
+	}
+	for k := range bState {
+		if _, ok := aState[k]; !ok {
+			c.State = append(c.State, k)
+		}
+	}
+	sort.Strings(c.State)
+	seen := map[string]bool{}
+	for _, f := range b.Feedback {
+		seen[f.Kind+"\x00"+f.Message] = true
+	}
+	for _, f := range after.Feedback {
+		if !seen[f.Kind+"\x00"+f.Message] {
+			c.Feedback = append(c.Feedback, f.Kind+": "+f.Message)
+		}
+	}
+	c.Observed = c.Navigated || len(c.Records.Added)+len(c.Records.Removed)+len(c.Records.Changed) > 0 ||
+		len(c.Actions.Appeared)+len(c.Actions.Disappeared) > 0 || len(c.State) > 0 || len(c.Feedback) > 0 ||
+		b.Title != a.Title || b.Modal != nil != (a.Modal != nil) || len(b.Hidden) != len(a.Hidden)
+	return c
+}
+
+func appendBounded(s []string, v string) []string {
+	if len(s) >= maxDiffIDs {
+		return s
+	}
+	return append(s, v)
+}
+
+func recordMap(s *Snapshot) map[string]Record {
+	m := make(map[string]Record, len(s.Records))
+	for _, r := range s.Records {
+		m[r.ID] = r
+	}
+	return m
+}
+
+// recordSig summarizes what of a record can change visibly: label, fields
+// (when both snapshots carry them), its row actions and their availability.
+func recordSig(r Record, withFields bool) string {
+	s := r.Label + "\x00" + r.Sig + "\x00"
+	for _, f := range r.Fields {
+		if withFields {
+			s += f.Name + "=" + f.Value + "\x00"
+		}
+	}
+	names := make([]string, 0, len(r.Actions))
+	for n := range r.Actions {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		s += n + ":" + r.Unavailable[n] + "\x00"
+	}
+	return s
+}
+
+func actionNames(o *Observation) map[string]bool {
+	m := map[string]bool{}
+	for _, a := range o.Actions {
+		m[a.Name] = true
+	}
+	return m
+}
+
+func stateMap(s *Snapshot) map[string]string {
+	m := map[string]string{}
+	for _, st := range s.State {
+		m[st.Name] = st.Value
+	}
+	return m
+}

@@ -1,0 +1,515 @@
+package page
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Driver is what the runtime needs from a browser tab. browser.Session
+// implements it; tests may use a fake.
+type Driver interface {
+	// CallScript evaluates a function expression applied to args (JSON)
+	// and decodes its result: one CDP round trip.
+	CallScript(ctx context.Context, script string, args any, out any) error
+	// Perform runs one input step on the element with the given key.
+	Perform(ctx context.Context, step Step) error
+	// Settle waits (bounded) for rendering, animations, scrolling and
+	// network to go quiet; it reports whether the page settled.
+	Settle(ctx context.Context, timeout, quiet time.Duration) (bool, error)
+	// Navigate loads a URL in the tab.
+	Navigate(ctx context.Context, url string) error
+	// Dialogs returns the JavaScript dialogs answered since the last call.
+	Dialogs() []DialogRecord
+}
+
+// Step is one input step: click, type (insertText), select, or scroll.
+type Step struct {
+	Op string `json:"op"` // click | type | select | scroll
+	// Key is the element key from the snapshot ("" for page scroll).
+	Key string `json:"key,omitempty"`
+	// HoverRow asks to hover the element's row first (controls shown only
+	// on hover or focus).
+	HoverRow bool   `json:"hover_row,omitempty"`
+	Text     string `json:"text,omitempty"`
+	Submit   bool   `json:"submit,omitempty"`
+	Value    string `json:"value,omitempty"`
+	// Dy is the scroll distance in viewport heights (negative: up).
+	Dy float64 `json:"dy,omitempty"`
+}
+
+// RuntimeOptions configure a Runtime. Zero values are the defaults.
+type RuntimeOptions struct {
+	Budgets       Budgets
+	SettleTimeout time.Duration // default 3s
+	SettleQuiet   time.Duration // default 100ms
+	// CheckURL, when set, vets every URL before navigate (policy).
+	CheckURL func(string) error
+	// Page is the handle shown in observations ("" for none).
+	Page string
+}
+
+// Runtime is the capability model of one tab for one session: it observes,
+// acts, navigates and scrolls, one operation at a time, and keeps the
+// session's revision sequence.
+type Runtime struct {
+	mu   sync.Mutex
+	d    Driver
+	opts RuntimeOptions
+	revs *Revisions
+	last *Observation
+}
+
+// NewRuntime wraps a driver.
+func NewRuntime(d Driver, opts RuntimeOptions) *Runtime {
+	if opts.Budgets == (Budgets{}) {
+		opts.Budgets = DefaultBudgets()
+	}
+	if opts.SettleTimeout <= 0 {
+		opts.SettleTimeout = 3 * time.Second
+	}
+	if opts.SettleQuiet <= 0 {
+		opts.SettleQuiet = 100 * time.Millisecond
+	}
+	return &Runtime{d: d, opts: opts, revs: NewRevisions()}
+}
+
+// Budgets returns the runtime's budgets.
+func (r *Runtime) Budgets() Budgets { return r.opts.Budgets }
+
+// Last returns the latest observation (nil before the first).
+func (r *Runtime) Last() *Observation {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.last
+}
+
+// CheckRevision checks an expected revision against the current one (see
+// Revisions.Check).
+func (r *Runtime) CheckRevision(expected string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.revs.Check(expected)
+}
+
+// Lock runs f while holding the runtime's operation lock, so other work on
+// the tab (an extraction) is serialized with observe and act.
+func (r *Runtime) Lock(f func(d Driver) error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return f(r.d)
+}
+
+// ObserveRequest selects what to observe.
+type ObserveRequest struct {
+	// Continuation is a token from an earlier observation.
+	Continuation string
+	// WaitFor is "settle" (default) or "navigation".
+	WaitFor string
+	// Timeout bounds the wait (default: the settle timeout).
+	Timeout time.Duration
+}
+
+// Observe settles the page, takes one snapshot and builds the observation.
+func (r *Runtime) Observe(ctx context.Context, req ObserveRequest) (*Observation, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if req.Continuation != "" {
+		slice, err := r.revs.ParseContinuation(req.Continuation)
+		if err != nil {
+			return nil, err
+		}
+		return r.observe(ctx, slice, true, req.Timeout)
+	}
+	if req.WaitFor == "navigation" && r.last != nil {
+		r.waitNavigation(ctx, r.last.snap.DocumentID, req.Timeout)
+	}
+	return r.observe(ctx, Slice{}, true, req.Timeout)
+}
+
+func (r *Runtime) waitNavigation(ctx context.Context, doc string, timeout time.Duration) {
+	if timeout <= 0 {
+		timeout = r.opts.SettleTimeout
+	}
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		var id string
+		if err := r.d.CallScript(ctx, `() => (window.__pling && window.__pling.docId) || ""`, nil, &id); err == nil && id != doc {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// observe is Observe without the lock.
+func (r *Runtime) observe(ctx context.Context, slice Slice, settle bool, timeout time.Duration) (*Observation, error) {
+	settled := true
+	if settle {
+		if timeout <= 0 {
+			timeout = r.opts.SettleTimeout
+		}
+		ok, err := r.d.Settle(ctx, timeout, r.opts.SettleQuiet)
+		if err != nil {
+			return nil, wrapDriver("settle", err)
+		}
+		settled = ok
+	}
+	b := r.opts.Budgets
+	params := DefaultCollectParams()
+	params.RecordOffset = slice.RecordOffset
+	params.RecordFields = b.MaxRecords
+	params.MaxText = b.MaxStringChars
+	snap, err := Collect(ctx, r.d, params)
+	if err != nil {
+		return nil, wrapDriver("observe", err)
+	}
+	o := Build(snap, b, BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset})
+	o.Settled = settled
+	o.Page = r.opts.Page
+	isContinuation := slice != (Slice{})
+	if isContinuation {
+		o.Revision = r.revs.Current()
+		s := slice
+		o.Slice = &s
+	} else {
+		o.Revision = r.revs.Issue(snap.DocumentID, ContentHash(snap))
+	}
+	if next, ok := nextSlice(o, slice); ok {
+		o.Continuation = r.revs.Continuation(o.Revision, next)
+	}
+	for _, d := range r.d.Dialogs() {
+		o.Notes = append(o.Notes, fmt.Sprintf("the page opened a %s dialog (%s): %q", d.Type, map[bool]string{true: "accepted", false: "dismissed"}[d.Accepted], clean(d.Message, 120)))
+	}
+	if !isContinuation {
+		r.last = o
+	}
+	return o, nil
+}
+
+// nextSlice is the slice after o, when budgets cut something.
+func nextSlice(o *Observation, cur Slice) (Slice, bool) {
+	next := cur
+	more := false
+	if o.Omitted.Records > 0 && len(o.Records.Shown) > 0 {
+		next.RecordOffset = cur.RecordOffset + len(o.Records.Shown)
+		more = true
+	}
+	if o.Omitted.Actions > 0 && len(o.Actions) > 0 {
+		next.ActionOffset = cur.ActionOffset + len(o.Actions)
+		more = true
+	}
+	if o.Omitted.Regions > 0 && len(o.Regions) > 0 {
+		next.RegionOffset = cur.RegionOffset + len(o.Regions)
+		more = true
+	}
+	return next, more
+}
+
+// ActRequest is one call of an action.
+type ActRequest struct {
+	// Action is a folded name ("toggle") or an action id ("toggle@t9").
+	Action string
+	Record string
+	Args   map[string]any
+	// Confirmed is true when the user confirmed (elicitation) or the
+	// caller passed confirm: true.
+	Confirmed        bool
+	ExpectedRevision string
+}
+
+// ActResult is the receipt and the fresh observation after an action.
+type ActResult struct {
+	Receipt     Receipt
+	Observation *Observation
+}
+
+// Resolved is an action resolved against the current page.
+type Resolved struct {
+	Action Action
+	// ID is the original action id (toggle@t9, or the name).
+	ID     string
+	Record string
+	key    string
+}
+
+// Resolve finds the action (and row) a call names on the page as it is now.
+// Codes: ACTION_NOT_FOUND, UNAVAILABLE, INVALID_ARGUMENT.
+func (r *Runtime) Resolve(o *Observation, name, record string) (Resolved, error) {
+	if i := strings.IndexByte(name, '@'); i > 0 && record == "" {
+		name, record = name[:i], name[i+1:]
+	}
+	for _, u := range o.Unavailable {
+		if u.Name == name {
+			return Resolved{}, &Error{Code: CodeUnavailable, Reason: fmt.Sprintf("%s cannot run now: %s", name, u.Reason), Available: available(o)}
+		}
+	}
+	var a *Action
+	for i := range o.Actions {
+		if o.Actions[i].Name == name {
+			a = &o.Actions[i]
+			break
+		}
+	}
+	if a == nil {
+		return Resolved{}, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("no action %q on the page now", name), Available: available(o)}
+	}
+	if !a.RecordParam {
+		if record != "" {
+			return Resolved{}, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s is not a row action: it takes no record", name), Available: available(o)}
+		}
+		return Resolved{Action: *a, ID: a.Name, key: a.key}, nil
+	}
+	if record == "" {
+		return Resolved{}, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s needs a record: one of the citation record ids (e.g. %s)", name, firstOr(a.SampleIDs, "r1")), Available: available(o)}
+	}
+	for _, rec := range o.snap.Records {
+		if rec.ID != record {
+			continue
+		}
+		key, ok := rec.Actions[a.shape]
+		if !ok {
+			return Resolved{}, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("record %s has no %s action", record, name), Available: available(o)}
+		}
+		if why := rec.Unavailable[a.shape]; why != "" {
+			return Resolved{}, &Error{Code: CodeUnavailable, Reason: fmt.Sprintf("%s on %s cannot run now: %s", name, record, why), Available: available(o)}
+		}
+		return Resolved{Action: *a, ID: a.Name + "@" + record, Record: record, key: key}, nil
+	}
+	return Resolved{}, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("no record %q on the page now (it may be filtered out, removed, or beyond the id index); observe or search first", record), Available: available(o)}
+}
+
+func available(o *Observation) []string {
+	out := make([]string, 0, len(o.Actions))
+	for _, a := range o.Actions {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+// Peek resolves an action against a fresh observation without running it,
+// so the caller can ask for confirmation first.
+func (r *Runtime) Peek(ctx context.Context, name, record string) (Resolved, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	o, err := r.observe(ctx, Slice{}, false, 0)
+	if err != nil {
+		return Resolved{}, err
+	}
+	return r.Resolve(o, name, record)
+}
+
+// Act runs one action: check the revision, resolve against a fresh
+// snapshot, validate the arguments, act with real input, settle, observe
+// again and diff. A page-level failure is an *Error with a stable code.
+func (r *Runtime) Act(ctx context.Context, req ActRequest) (*ActResult, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.revs.Check(req.ExpectedRevision); err != nil {
+		return nil, r.withAvailable(err)
+	}
+	before, err := r.observe(ctx, Slice{}, false, 0)
+	if err != nil {
+		return nil, err
+	}
+	if req.ExpectedRevision != "" && before.Revision != req.ExpectedRevision {
+		return nil, &Error{Code: CodeStaleRevision, Reason: "the page changed since " + req.ExpectedRevision + " (now " + before.Revision + "); read the current observation first", Available: available(before)}
+	}
+	res, err := r.Resolve(before, req.Action, req.Record)
+	if err != nil {
+		return nil, err
+	}
+	a := res.Action
+	if a.Handoff {
+		return nil, &Error{Code: CodeHandoffRequired, Reason: res.ID + " must be done by a human in the browser; Pling never runs it", Available: available(before)}
+	}
+	if a.Confirm && !req.Confirmed {
+		return nil, &Error{Code: CodeConfirmationRequired, Reason: res.ID + " needs the user's confirmation: ask the user, then call again with confirm: true", Available: available(before)}
+	}
+	step, err := buildStep(a, res.key, req.Args)
+	if err != nil {
+		return nil, err
+	}
+	step.HoverRow = a.hoverOnly
+	if err := r.d.Perform(ctx, step); err != nil {
+		var pe *Error
+		if errors.As(err, &pe) {
+			if pe.Available == nil {
+				pe.Available = available(before)
+			}
+			return nil, pe
+		}
+		return nil, wrapDriver("act", err)
+	}
+	after, err := r.observe(ctx, Slice{}, true, 0)
+	if err != nil {
+		return nil, err
+	}
+	rec := Receipt{OK: true, Action: ReceiptAction{ID: res.ID, Description: a.Description}, Changed: Diff(before, after)}
+	if !rec.Changed.Observed {
+		rec.Warning = "EXPECTATION_FAILED: no visible change after " + res.ID + "; read the page feedback and state before trying again"
+	}
+	return &ActResult{Receipt: rec, Observation: after}, nil
+}
+
+// buildStep validates args against the action's parameters and builds the
+// input step. Code: INVALID_ARGUMENT.
+func buildStep(a Action, key string, args map[string]any) (Step, error) {
+	bad := func(format string, v ...any) (Step, error) {
+		return Step{}, &Error{Code: CodeInvalidArgument, Reason: a.Name + ": " + fmt.Sprintf(format, v...)}
+	}
+	for k := range args {
+		if _, ok := a.Params[k]; !ok || k == "record" {
+			return bad("unknown argument %q (takes: %s)", k, paramList(a))
+		}
+	}
+	switch a.Kind {
+	case "type":
+		text, ok := args["text"].(string)
+		if !ok {
+			return bad("text (a string) is required")
+		}
+		submit := false
+		if v, present := args["submit"]; present {
+			b, ok := v.(bool)
+			if !ok {
+				return bad("submit must be a boolean")
+			}
+			submit = b
+		}
+		return Step{Op: "type", Key: key, Text: text, Submit: submit}, nil
+	case "select":
+		v, ok := args["value"].(string)
+		if !ok {
+			return bad("value (a string) is required")
+		}
+		if enum := a.Params["value"].Enum; len(enum) > 0 {
+			found := false
+			for _, e := range enum {
+				found = found || e == v
+			}
+			if !found {
+				return bad("value %q is not one of the visible options: %s", v, strings.Join(enum, " / "))
+			}
+		}
+		return Step{Op: "select", Key: key, Value: v}, nil
+	}
+	return Step{Op: "click", Key: key}, nil
+}
+
+func paramList(a Action) string {
+	var names []string
+	for k := range a.Params {
+		names = append(names, k)
+	}
+	if len(names) == 0 {
+		return "no arguments"
+	}
+	return strings.Join(names, ", ")
+}
+
+// NavigateResult is the receipt of a navigation and the new observation.
+type NavigateResult = ActResult
+
+// Navigate loads url after the policy check and observes the new page.
+// Codes: NAVIGATION_BLOCKED, TIMEOUT.
+func (r *Runtime) Navigate(ctx context.Context, url string) (*ActResult, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.opts.CheckURL != nil {
+		if err := r.opts.CheckURL(url); err != nil {
+			return nil, &Error{Code: CodeNavigationBlocked, Reason: err.Error()}
+		}
+	}
+	before := r.last
+	if err := r.d.Navigate(ctx, url); err != nil {
+		return nil, wrapDriver("navigate", err)
+	}
+	after, err := r.observe(ctx, Slice{}, true, 0)
+	if err != nil {
+		return nil, err
+	}
+	rec := Receipt{OK: true, Action: ReceiptAction{ID: "navigate", Description: "Open " + clean(url, 200)}}
+	if before != nil {
+		rec.Changed = Diff(before, after)
+	} else {
+		rec.Changed = Changes{Observed: true, Navigated: true,
+			Records: RecordChanges{Added: []string{}, Removed: []string{}, Changed: []string{}},
+			Actions: ActionChanges{Appeared: []string{}, Disappeared: []string{}}, State: []string{}, Feedback: []string{}}
+	}
+	return &ActResult{Receipt: rec, Observation: after}, nil
+}
+
+// Scroll scrolls the page (or a region) by pages viewport heights and
+// observes again: a discovery step.
+func (r *Runtime) Scroll(ctx context.Context, region, direction string, pages float64) (*ActResult, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if direction != "up" && direction != "down" {
+		return nil, &Error{Code: CodeInvalidArgument, Reason: `direction must be "up" or "down"`}
+	}
+	if pages == 0 {
+		pages = 1
+	}
+	if pages < 0 || pages > 20 || math.IsNaN(pages) {
+		return nil, &Error{Code: CodeInvalidArgument, Reason: "pages must be between 0 and 20"}
+	}
+	before, err := r.observe(ctx, Slice{}, false, 0)
+	if err != nil {
+		return nil, err
+	}
+	step := Step{Op: "scroll", Dy: pages}
+	if direction == "up" {
+		step.Dy = -pages
+	}
+	if region != "" {
+		found := false
+		for _, rg := range before.snap.Regions {
+			if rg.ID == region {
+				found, step.Key = true, rg.Key
+			}
+		}
+		if !found {
+			return nil, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("no region %q on the page", region), Available: available(before)}
+		}
+	}
+	if err := r.d.Perform(ctx, step); err != nil {
+		return nil, wrapDriver("scroll", err)
+	}
+	after, err := r.observe(ctx, Slice{}, true, 0)
+	if err != nil {
+		return nil, err
+	}
+	rec := Receipt{OK: true, Action: ReceiptAction{ID: "scroll", Description: "Scroll " + direction}, Changed: Diff(before, after)}
+	if !rec.Changed.Observed {
+		rec.Warning = "EXPECTATION_FAILED: scrolling revealed nothing new (the end of the page or region may be reached)"
+	}
+	return &ActResult{Receipt: rec, Observation: after}, nil
+}
+
+func (r *Runtime) withAvailable(err error) error {
+	var pe *Error
+	if errors.As(err, &pe) && r.last != nil && pe.Available == nil {
+		pe.Available = available(r.last)
+	}
+	return err
+}
+
+// wrapDriver turns driver failures into stable codes: TIMEOUT for
+// deadlines, BROWSER_UNAVAILABLE otherwise; *Error passes through.
+func wrapDriver(op string, err error) error {
+	var pe *Error
+	if errors.As(err, &pe) {
+		return err
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return &Error{Code: CodeTimeout, Reason: op + " timed out", Err: err}
+	}
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	return &Error{Code: CodeBrowserUnavailable, Reason: op + " failed in the browser", Err: err}
+}
