@@ -94,7 +94,7 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		a.order = i
 		a.key = c.Key
 		if reason := unavailableReason(c, o.Modal); reason != "" {
-			o.Unavailable = append(o.Unavailable, UnavailableView{Name: a.Name, Reason: str(reason)})
+			o.Unavailable = append(o.Unavailable, UnavailableView{Name: a.Name, Reason: str(reason), covered: c.Covered && c.Unavailable == "" && !c.Disabled})
 			continue
 		}
 		actions = append(actions, a)
@@ -144,7 +144,7 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		a.order = len(s.Controls) + firstRow[shape]
 		countRegion(c.Region, count, inView)
 		if c.Covered {
-			o.Unavailable = append(o.Unavailable, UnavailableView{Name: a.Name, Reason: "covered by the open dialog"})
+			o.Unavailable = append(o.Unavailable, UnavailableView{Name: a.Name, Reason: "covered by the open dialog", covered: true})
 			continue
 		}
 		actions = append(actions, a)

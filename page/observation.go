@@ -91,6 +91,8 @@ type Param struct {
 type UnavailableView struct {
 	Name   string `json:"name"`
 	Reason string `json:"reason"`
+
+	covered bool // refused with TARGET_COVERED rather than UNAVAILABLE
 }
 
 // RecordsView holds the records with full fields and the id index.

@@ -244,7 +244,11 @@ func (r *Runtime) Resolve(o *Observation, name, record string) (Resolved, error)
 	}
 	for _, u := range o.Unavailable {
 		if u.Name == name {
-			return Resolved{}, &Error{Code: CodeUnavailable, Reason: fmt.Sprintf("%s cannot run now: %s", name, u.Reason), Available: available(o)}
+			code := CodeUnavailable
+			if u.covered {
+				code = CodeTargetCovered
+			}
+			return Resolved{}, &Error{Code: code, Reason: fmt.Sprintf("%s cannot run now: %s", name, u.Reason), Available: available(o)}
 		}
 	}
 	var a *Action

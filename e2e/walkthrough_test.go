@@ -1,0 +1,73 @@
+package e2e
+
+import (
+	"testing"
+)
+
+// The spec's first walkthrough: the model does not know t9's title, so it
+// searches, then toggles t9 through the folded page tool.
+func TestWalkthroughSearchThenToggle(t *testing.T) {
+	t.Parallel()
+	c, n := stdioClient(t, nil, "--url", url("/todos"))
+	before := n.count("notifications/tools/list_changed")
+	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
+	contains(t, obs.Text,
+		"## Available actions on this page (14 actions, folded into 3 entries, showing 3)",
+		"toggle(record) (click / write / region:Todo list) Mark the task as complete | use record to select a row (12 rows: t1 / t2 / t9 / …; 9 rows outside the viewport, auto-scroll on call)")
+	n.waitFor(t, "notifications/tools/list_changed", before)
+	names := toolNames(t, c)
+	for _, want := range []string{"observe", "act", "navigate", "scroll", "add_todo", "toggle", "search"} {
+		if !has(names, want) {
+			t.Errorf("tool %s missing from %v", want, names)
+		}
+	}
+	s := mustOK(t, call(t, c, "search", map[string]any{"text": "Weekly report"}))
+	contains(t, s.Text, `"id":"search"`, "## Records on this page (1 total, showing 1)", "t9 (Send the weekly report)")
+	tg := mustOK(t, call(t, c, "toggle", map[string]any{"record": "t9"}))
+	contains(t, tg.Text, `{"result":{"ok":true,"action":{"id":"toggle@t9"`, `"changed":["t9"]`)
+	final := mustOK(t, call(t, c, "observe", map[string]any{}))
+	if got := field(t, final, "t9", "done"); got != "true" {
+		t.Errorf("t9 done = %q, want true", got)
+	}
+}
+
+// The spec's second walkthrough: "mark the ninth task as done" — t9 is
+// targeted by id from the citation index, offscreen, without its fields.
+func TestWalkthroughToggleByIDOffscreen(t *testing.T) {
+	t.Parallel()
+	c, _ := stdioClient(t, nil, "--url", url("/todos"), "--config", "testdata/two_records.yaml")
+	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
+	contains(t, obs.Text, "## Records on this page (12 total, showing 2)", "t1 / t2 / t9 / …")
+	if containsText(obs.Text, "Send the weekly report") {
+		t.Fatalf("t9's fields should not be loaded yet:\n%s", obs.Text)
+	}
+	rev, _ := obs.Body["observation"].(map[string]any)["revision"].(string)
+	r := mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t12", "expected_revision": rev}))
+	contains(t, r.Text, `"id":"toggle@t12"`, `"changed":["t12"]`)
+	// By action id, without a record argument.
+	r = mustOK(t, call(t, c, "act", map[string]any{"action": "toggle@t9"}))
+	contains(t, r.Text, `"id":"toggle@t9"`, `"changed":["t9"]`)
+	// The page says so: search shows t9 with its fields.
+	s := mustOK(t, call(t, c, "act", map[string]any{"action": "search", "args": map[string]any{"text": "weekly"}}))
+	if got := field(t, s, "t9", "done"); got != "true" {
+		t.Errorf("t9 done = %q, want true", got)
+	}
+	// The old revision is now stale: nothing runs.
+	stale := call(t, c, "act", map[string]any{"action": "toggle", "record": "t9", "expected_revision": rev})
+	if code(stale) != "STALE_REVISION" {
+		t.Errorf("stale revision: %s", stale.Text)
+	}
+}
+
+func containsText(s, sub string) bool {
+	return len(sub) > 0 && len(s) >= len(sub) && indexOf(s, sub) >= 0
+}
+
+func indexOf(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return i
+		}
+	}
+	return -1
+}
