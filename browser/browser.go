@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 )
@@ -75,8 +76,9 @@ type Browser struct {
 	cancel context.CancelFunc
 	lost   <-chan struct{}
 
-	mu     sync.Mutex
-	closed bool
+	mu       sync.Mutex
+	closed   bool
+	sessions map[target.ID]*Session
 }
 
 // Start launches Chromium with the flags this closed network needs (or
@@ -135,6 +137,7 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	if c := chromedp.FromContext(bctx); c != nil && c.Browser != nil {
 		b.lost = c.Browser.LostConnection
 	}
+	b.guardBrowser()
 	opts.Logger.Info("browser started", "remote", opts.RemoteURL != "")
 	return b, nil
 }

@@ -8,27 +8,56 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
+
+	"github.com/pling-dev/pling/page"
 )
 
 // Session is one isolated browser context (own cookies and storage) with its
 // current tab. It is not safe for concurrent use: callers serialize
 // operations on one session (the MCP layer holds a lock per session).
 type Session struct {
-	b      *Browser
-	ctx    context.Context // tab-level chromedp context
-	cancel context.CancelFunc
-	closed bool
-	events *events
+	b        *Browser
+	ctx      context.Context // tab-level chromedp context
+	cancel   context.CancelFunc
+	closed   bool
+	events   *events
+	notes    notices
+	check    func(string) error
+	targetID target.ID
+}
+
+// SessionOptions configure one session.
+type SessionOptions struct {
+	// CheckURL vets every document request (navigation policy); nil allows
+	// everything.
+	CheckURL func(string) error
 }
 
 // NewSession opens a new browser context and its first tab.
 func (b *Browser) NewSession(ctx context.Context) (*Session, error) {
+	return b.NewSessionWith(ctx, SessionOptions{})
+}
+
+// NewSessionWith opens a new browser context and its first tab, guarded by
+// opts.
+func (b *Browser) NewSessionWith(ctx context.Context, opts SessionOptions) (*Session, error) {
 	if !b.Alive() {
 		return nil, ErrBrowserGone
 	}
 	tctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
-	s := &Session{b: b, ctx: tctx, cancel: cancel}
+	s := &Session{b: b, ctx: tctx, cancel: cancel, check: opts.CheckURL}
+	if err := s.start(ctx); err != nil {
+		cancel()
+		return nil, fmt.Errorf("new browser context: %w", err)
+	}
+	return s, nil
+}
+
+// start attaches the tab, sets the viewport and installs the guards.
+func (s *Session) start(ctx context.Context) error {
+	b, tctx := s.b, s.ctx
 	// The first Do binds the tab's lifetime to the context it gets, so it
 	// runs on tctx itself (no deadline) and the wait is bounded here.
 	started := make(chan error, 1)
@@ -42,8 +71,7 @@ func (b *Browser) NewSession(ctx context.Context) (*Session, error) {
 		err = ctx.Err()
 	}
 	if err != nil {
-		cancel()
-		return nil, fmt.Errorf("new browser context: %w", err)
+		return err
 	}
 	err = s.run(ctx, b.opts.StartTimeout, func(c context.Context) error {
 		_, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
@@ -52,11 +80,14 @@ func (b *Browser) NewSession(ctx context.Context) (*Session, error) {
 		return err
 	})
 	if err != nil {
-		cancel()
-		return nil, fmt.Errorf("new browser context: %w", err)
+		return err
+	}
+	if c := chromedp.FromContext(tctx); c != nil && c.Target != nil {
+		s.targetID = c.Target.TargetID
 	}
 	s.events = watch(tctx)
-	return s, nil
+	b.register(s)
+	return s.guardSession(ctx)
 }
 
 // run executes f on the tab with a deadline derived from ctx, so a crashed
@@ -87,11 +118,23 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 	return err
 }
 
-// Navigate loads url in the session's tab and waits for the load event.
+// Navigate loads url in the session's tab and waits for the load event. A
+// load the navigation policy stopped (a redirect to a refused address, say)
+// is a *page.Error with NAVIGATION_BLOCKED.
 func (s *Session) Navigate(ctx context.Context, url string) error {
-	return s.run(ctx, 30*time.Second, func(c context.Context) error {
+	err := s.run(ctx, 30*time.Second, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Navigate(url))
 	})
+	if err != nil {
+		s.notes.mu.Lock()
+		blocked := append([]string(nil), s.notes.blocked...)
+		s.notes.blocked = nil
+		s.notes.mu.Unlock()
+		if len(blocked) > 0 {
+			return &page.Error{Code: page.CodeNavigationBlocked, Reason: blocked[len(blocked)-1], Err: err}
+		}
+	}
+	return err
 }
 
 // Evaluate runs a JavaScript expression in the page's main world and decodes
@@ -138,6 +181,7 @@ func (s *Session) Close() {
 		return
 	}
 	s.closed = true
+	s.b.unregister(s)
 	done := make(chan struct{})
 	go func() {
 		_ = chromedp.Cancel(s.ctx)

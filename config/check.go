@@ -93,7 +93,7 @@ func Check(cfg Config, env func(string) string) []Finding {
 	if !h.Loopback() {
 		if token == "" {
 			add(SeverityError, "http.listen",
-				"%s is reachable beyond this machine and %s is not set: anyone who reaches the port could drive the browser (serve --http refuses to start)", h.Listen, EnvHTTPToken)
+				"%s is reachable beyond this machine and %s is not set: anyone who reaches the port could drive the browser", h.Listen, EnvHTTPToken)
 		} else {
 			add(SeverityNote, "http.listen", "%s is reachable beyond this machine; requests must carry the bearer token from %s", h.Listen, EnvHTTPToken)
 		}

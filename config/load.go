@@ -95,19 +95,11 @@ func Load(path string) (Config, error) {
 // or values, null values, anchors, aliases, merge keys and tags, wrong types,
 // out-of-range numbers and malformed strings (origin patterns, URLs, names).
 func Parse(data []byte) (Config, error) {
-	cfg, err := parse(data)
-	if err != nil {
-		return Config{}, err
-	}
-	return cfg, nil
-}
-
-func parse(data []byte) (Config, error) {
 	if len(data) > MaxFileBytes {
 		return Config{}, &Error{File: defaultFile, Message: fmt.Sprintf("is larger than %d bytes", MaxFileBytes)}
 	}
 	if !utf8.Valid(data) {
-		return Config{}, &Error{File: defaultFile, Message: "is not valid UTF-8"}
+		return Config{}, invalidUTF8(data)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a byte order mark some editors write
 	file, err := parser.ParseBytes(data, 0)
@@ -146,6 +138,24 @@ func parse(data []byte) (Config, error) {
 		return Config{}, err
 	}
 	return cfg, nil
+}
+
+// invalidUTF8 reports the position of the first byte that is not UTF-8.
+func invalidUTF8(data []byte) *Error {
+	line, col := 1, 1
+	for len(data) > 0 {
+		r, size := utf8.DecodeRune(data)
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		data = data[size:]
+	}
+	return &Error{File: defaultFile, Line: line, Col: col, Message: "is not valid UTF-8 here"}
 }
 
 // normalize turns null lists into empty ones so a decoded Config compares

@@ -120,7 +120,7 @@ func TestSyntaxAndStructure(t *testing.T) {
 		{"alias", "app:\n  role: &r hi\nweb_search:\n  model: *r\n", 2, 9, "app.role", "anchor or alias"},
 		{"merge key", "observation:\n  <<: {maxActions: 3}\n", 2, 3, "observation", "merge key"},
 		{"tag", "app:\n  role: !!str hi\n", 2, 9, "app.role", "has a tag"},
-		{"not utf8", "app:\n  role: \xff\n", 0, 0, "", "not valid UTF-8"},
+		{"not utf8", "app:\n  role: \xff\n", 2, 9, "", "not valid UTF-8"},
 	})
 	// The syntax errors keep go-yaml's error for callers that want it.
 	_, err := Parse([]byte("app:\n  role: a\napp:\n  role: b\n"))

@@ -149,7 +149,7 @@ func call(t *testing.T, c *client.Client, name string, args map[string]any) resu
 	if err != nil {
 		stderr := ""
 		if r, ok := client.GetStderr(c); ok {
-			b := make([]byte, 8192)
+			b := make([]byte, 65536)
 			n, _ := r.Read(b)
 			stderr = string(b[:n])
 		}

@@ -8,9 +8,12 @@ import (
 
 // Tab is one browser tab of an isolated browser context, as the MCP layer
 // needs it: a page driver it can close. browser.Session implements it.
-type Tab interface {
-	page.Driver
-	Close()
+type Tab = page.Tab
+
+// tabOpener is a Tab that can hand over the tabs its page opened
+// (window.open, target=_blank); each becomes a page handle of its own.
+type tabOpener interface {
+	OpenedTabs(ctx context.Context) []page.Tab
 }
 
 // Browser opens isolated tabs: each call is a new browser context with its

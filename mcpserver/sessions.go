@@ -141,6 +141,11 @@ func (s *Server) openPage(ctx context.Context, owner string) (*pageEntry, error)
 		s.log.Error("open tab", "err", err)
 		return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser could not open a page", Err: err}
 	}
+	return s.registerTab(owner, tab), nil
+}
+
+// registerTab gives a tab a fresh handle owned by owner.
+func (s *Server) registerTab(owner string, tab Tab) *pageEntry {
 	h := newHandle()
 	p := &pageEntry{handle: h, owner: owner, tab: tab, used: time.Now(),
 		rt: page.NewRuntime(tab, page.RuntimeOptions{
@@ -150,7 +155,7 @@ func (s *Server) openPage(ctx context.Context, owner string) (*pageEntry, error)
 	s.mu.Lock()
 	s.pages[h] = p
 	s.mu.Unlock()
-	return p, nil
+	return p
 }
 
 // pageFor finds the page a call targets: the handle given (owned by the

@@ -282,7 +282,9 @@ func (s *Server) webSearchTool(ctx context.Context, c caller, req mcp.CallToolRe
 
 // callResult is the structured content of a page result.
 type callResult struct {
-	Page        string            `json:"page"`
+	Page string `json:"page"`
+	// NewPages are handles of tabs the page opened during this call.
+	NewPages    []string          `json:"new_pages,omitempty"`
 	Result      *page.Receipt     `json:"result,omitempty"`
 	Observation *page.Observation `json:"observation"`
 	Extraction  any               `json:"extraction,omitempty"`
@@ -293,6 +295,14 @@ type callResult struct {
 // observation text for the model, and the same as structured content. It
 // then republishes the session's page tools and tells subscribers.
 func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec *page.Receipt, o *page.Observation, extraction any) *mcp.CallToolResult {
+	var newPages []string
+	if op, ok := p.tab.(tabOpener); ok {
+		for _, t := range op.OpenedTabs(ctx) {
+			np := s.registerTab(p.owner, t)
+			newPages = append(newPages, np.handle)
+			o.Notes = append(o.Notes, "the page opened a new tab: it is page "+np.handle+" (pass page: "+np.handle+" to observe or act on it)")
+		}
+	}
 	var text strings.Builder
 	if rec != nil {
 		raw, _ := json.Marshal(map[string]any{"result": rec})
@@ -306,7 +316,7 @@ func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec *pa
 		text.WriteString("</page_data>\n\n")
 	}
 	text.WriteString(page.Render(o, s.opts.Budgets))
-	res := mcp.NewToolResultStructured(callResult{Page: p.handle, Result: rec, Observation: o, Extraction: extraction}, text.String())
+	res := mcp.NewToolResultStructured(callResult{Page: p.handle, NewPages: newPages, Result: rec, Observation: o, Extraction: extraction}, text.String())
 	if c.sess != nil {
 		s.publishPageTools(ctx, c.sess, p, o)
 		s.notifyUpdated(c.sess.id)

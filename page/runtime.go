@@ -25,6 +25,15 @@ type Driver interface {
 	Navigate(ctx context.Context, url string) error
 	// Dialogs returns the JavaScript dialogs answered since the last call.
 	Dialogs() []DialogRecord
+	// Notices returns what the page did on its own since the last call
+	// (blocked navigations, refused downloads), as sentences for the agent.
+	Notices() []string
+}
+
+// Tab is a driver that can be closed: one browser tab.
+type Tab interface {
+	Driver
+	Close()
 }
 
 // Step is one input step: click, type (insertText), select, or scroll.
@@ -153,6 +162,13 @@ func (r *Runtime) observe(ctx context.Context, slice Slice, settle bool, timeout
 			timeout = r.opts.SettleTimeout
 		}
 		ok, err := r.d.Settle(ctx, timeout, r.opts.SettleQuiet)
+		if err != nil && ctx.Err() == nil {
+			// A navigation can replace the document under the script
+			// (execution context destroyed): wait a moment, settle the new
+			// document once more.
+			time.Sleep(100 * time.Millisecond)
+			ok, err = r.d.Settle(ctx, timeout, r.opts.SettleQuiet)
+		}
 		if err != nil {
 			return nil, wrapDriver("settle", err)
 		}
@@ -164,6 +180,10 @@ func (r *Runtime) observe(ctx context.Context, slice Slice, settle bool, timeout
 	params.RecordFields = b.MaxRecords
 	params.MaxText = b.MaxStringChars
 	snap, err := Collect(ctx, r.d, params)
+	if err != nil && ctx.Err() == nil {
+		time.Sleep(100 * time.Millisecond) // the same race as settle's
+		snap, err = Collect(ctx, r.d, params)
+	}
 	if err != nil {
 		return nil, wrapDriver("observe", err)
 	}
@@ -180,6 +200,9 @@ func (r *Runtime) observe(ctx context.Context, slice Slice, settle bool, timeout
 	}
 	if next, ok := nextSlice(o, slice); ok {
 		o.Continuation = r.revs.Continuation(o.Revision, next)
+	}
+	for _, n := range r.d.Notices() {
+		o.Notes = append(o.Notes, clean(n, 300))
 	}
 	for _, d := range r.d.Dialogs() {
 		o.Notes = append(o.Notes, fmt.Sprintf("the page opened a %s dialog (%s): %q", d.Type, map[bool]string{true: "accepted", false: "dismissed"}[d.Accepted], clean(d.Message, 120)))

@@ -87,7 +87,7 @@ func serverOptions(cfg config.Config, b *browser.Browser, startURL string, log *
 	o := mcpserver.Options{
 		Name:          "pling",
 		Version:       version,
-		Browser:       tabs(b),
+		Browser:       tabs(b, cfg.Navigation.Check),
 		Budgets:       budgets(cfg.Observation),
 		SettleTimeout: cfg.Observation.SettleTimeout(),
 		SettleQuiet:   cfg.Observation.SettleQuiet(),

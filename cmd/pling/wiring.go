@@ -77,9 +77,10 @@ func splitFlag(f string) (string, any) {
 	return f, true
 }
 
-// tabs adapts a started browser to the MCP layer's Browser interface.
-func tabs(b *browser.Browser) mcpserver.Browser {
+// tabs adapts a started browser to the MCP layer's Browser interface:
+// every tab is a new browser context guarded by the navigation policy.
+func tabs(b *browser.Browser, check func(string) error) mcpserver.Browser {
 	return mcpserver.BrowserFunc(func(ctx context.Context) (mcpserver.Tab, error) {
-		return b.NewSession(ctx)
+		return b.NewSessionWith(ctx, browser.SessionOptions{CheckURL: check})
 	})
 }
