@@ -23,7 +23,7 @@ type Dialog struct {
 	Accepted bool   `json:"accepted"`
 }
 
-func watch(tctx context.Context) *events {
+func watch(tctx context.Context, acceptAll bool) *events {
 	ev := &events{}
 	dialogs := chromedp.Events(tctx, page.JavascriptDialogOpening)
 	go func() {
@@ -32,8 +32,9 @@ func watch(tctx context.Context) *events {
 				return
 			}
 			// alert and beforeunload are accepted; confirm and prompt are
-			// dismissed: a page cannot make the agent agree to something.
-			accept := d.Type == page.DialogTypeAlert || d.Type == page.DialogTypeBeforeunload
+			// dismissed unless the policy says accept: by default a page
+			// cannot make the agent agree to something.
+			accept := acceptAll || d.Type == page.DialogTypeAlert || d.Type == page.DialogTypeBeforeunload
 			_, _ = chromedp.Call(tctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept})
 			ev.mu.Lock()
 			if len(ev.dialogs) < 16 {

@@ -170,7 +170,7 @@ func (s *Session) TakeNewTabs() []NewTab {
 // same policy), so it can become a page handle of its own.
 func (s *Session) Adopt(ctx context.Context, id target.ID) (*Session, error) {
 	tctx, cancel := chromedp.NewContext(s.b.ctx, chromedp.WithTargetID(id))
-	ns := &Session{b: s.b, ctx: tctx, cancel: cancel, check: s.check, targetID: id}
+	ns := &Session{b: s.b, ctx: tctx, cancel: cancel, check: s.check, targetID: id, acceptDialogs: s.acceptDialogs}
 	if err := ns.start(ctx); err != nil {
 		cancel()
 		return nil, fmt.Errorf("adopt tab: %w", err)

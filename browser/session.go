@@ -26,6 +26,8 @@ type Session struct {
 	notes    notices
 	check    func(string) error
 	targetID target.ID
+	// acceptDialogs answers confirm/prompt dialogs with OK.
+	acceptDialogs bool
 }
 
 // SessionOptions configure one session.
@@ -33,6 +35,9 @@ type SessionOptions struct {
 	// CheckURL vets every document request (navigation policy); nil allows
 	// everything.
 	CheckURL func(string) error
+	// AcceptDialogs accepts confirm and prompt dialogs; by default they are
+	// dismissed (alerts are always accepted).
+	AcceptDialogs bool
 }
 
 // NewSession opens a new browser context and its first tab.
@@ -47,7 +52,7 @@ func (b *Browser) NewSessionWith(ctx context.Context, opts SessionOptions) (*Ses
 		return nil, ErrBrowserGone
 	}
 	tctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
-	s := &Session{b: b, ctx: tctx, cancel: cancel, check: opts.CheckURL}
+	s := &Session{b: b, ctx: tctx, cancel: cancel, check: opts.CheckURL, acceptDialogs: opts.AcceptDialogs}
 	if err := s.start(ctx); err != nil {
 		cancel()
 		return nil, fmt.Errorf("new browser context: %w", err)
@@ -85,7 +90,7 @@ func (s *Session) start(ctx context.Context) error {
 	if c := chromedp.FromContext(tctx); c != nil && c.Target != nil {
 		s.targetID = c.Target.TargetID
 	}
-	s.events = watch(tctx)
+	s.events = watch(tctx, s.acceptDialogs)
 	b.register(s)
 	return s.guardSession(ctx)
 }

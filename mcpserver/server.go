@@ -42,6 +42,10 @@ type Options struct {
 	PageTools bool
 	// AppRole is agent.yaml's app.role, appended to the rules once.
 	AppRole string
+	// RefuseConfirmFlag ignores the act tool's confirm: true, so confirm
+	// actions run only after the user accepted an elicitation
+	// (tools.confirmWithoutElicitation: refuse).
+	RefuseConfirmFlag bool
 	// StartURL is opened in every new session's first page (pling serve
 	// --demo); empty leaves about:blank.
 	StartURL string

@@ -148,6 +148,9 @@ func (s *Server) actTool(ctx context.Context, c caller, req mcp.CallToolRequest,
 	}
 	a, _ := args["args"].(map[string]any)
 	confirm, _ := args["confirm"].(bool)
+	if s.opts.RefuseConfirmFlag {
+		confirm = false
+	}
 	return s.doAct(ctx, c, req, p, page.ActRequest{
 		Action: str(args, "action"), Record: str(args, "record"), Args: a,
 		Confirmed: confirm, ExpectedRevision: str(args, "expected_revision"),

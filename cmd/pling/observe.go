@@ -37,7 +37,7 @@ func cmdObserve(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer b.Close()
-	tab, err := b.NewSessionWith(ctx, browser.SessionOptions{CheckURL: cfg.Navigation.Check})
+	tab, err := b.NewSessionWith(ctx, sessionOptions(cfg.Navigation))
 	if err != nil {
 		return err
 	}

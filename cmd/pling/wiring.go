@@ -79,8 +79,13 @@ func splitFlag(f string) (string, any) {
 
 // tabs adapts a started browser to the MCP layer's Browser interface:
 // every tab is a new browser context guarded by the navigation policy.
-func tabs(b *browser.Browser, check func(string) error) mcpserver.Browser {
+func tabs(b *browser.Browser, nav config.Navigation) mcpserver.Browser {
 	return mcpserver.BrowserFunc(func(ctx context.Context) (mcpserver.Tab, error) {
-		return b.NewSessionWith(ctx, browser.SessionOptions{CheckURL: check})
+		return b.NewSessionWith(ctx, sessionOptions(nav))
 	})
+}
+
+// sessionOptions maps the navigation section onto a browser session.
+func sessionOptions(nav config.Navigation) browser.SessionOptions {
+	return browser.SessionOptions{CheckURL: nav.Check, AcceptDialogs: nav.Dialogs == config.DialogsAccept}
 }
