@@ -179,7 +179,8 @@ func Render(o *Observation, b Budgets) string {
 	}
 	if o.Continuation != "" {
 		line("")
-		line("More was cut by the budgets: observe with continuation %q for the next slice.", o.Continuation)
+		line("## More on this page (cut by the budgets)")
+		line("Observe with continuation %q for the next slice of records, actions and regions (same revision, no scrolling needed).", o.Continuation)
 	}
 	out := w.String()
 	if b.MaxObservationBytes > 0 && len(out) > b.MaxObservationBytes {
