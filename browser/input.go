@@ -16,9 +16,6 @@ import (
 //go:embed act.js
 var actScript string
 
-//go:embed settle.js
-var settleScript string
-
 // ActionTimeout bounds one input step.
 const ActionTimeout = 10 * time.Second
 
@@ -130,19 +127,6 @@ func (s *Session) click(ctx context.Context, x, y float64) error {
 		}
 	}
 	return nil
-}
-
-// Settle waits in the page (settle.js) until it is quiet for quiet, at most
-// timeout; it reports whether the page settled.
-func (s *Session) Settle(ctx context.Context, timeout, quiet time.Duration) (bool, error) {
-	var out struct {
-		Settled bool `json:"settled"`
-	}
-	err := s.CallScript(ctx, settleScript, map[string]any{"timeout_ms": timeout.Milliseconds(), "quiet_ms": quiet.Milliseconds()}, &out)
-	if err != nil {
-		return false, fmt.Errorf("settle: %w", err)
-	}
-	return out.Settled, nil
 }
 
 // Dialogs returns the JavaScript dialogs answered since the last call, in

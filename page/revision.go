@@ -117,6 +117,7 @@ func (r *Revisions) ParseContinuation(tok string) (Slice, error) {
 func ContentHash(s *Snapshot) string {
 	c := *s
 	c.Stats = Stats{}
+	c.Settled = nil
 	c.Viewport.ScrollY = 0
 	b, _ := json.Marshal(&c)
 	h := sha256.Sum256(b)

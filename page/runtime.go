@@ -18,9 +18,6 @@ type Driver interface {
 	CallScript(ctx context.Context, script string, args any, out any) error
 	// Perform runs one input step on the element with the given key.
 	Perform(ctx context.Context, step Step) error
-	// Settle waits (bounded) for rendering, animations, scrolling and
-	// network to go quiet; it reports whether the page settled.
-	Settle(ctx context.Context, timeout, quiet time.Duration) (bool, error)
 	// Navigate loads a URL in the tab.
 	Navigate(ctx context.Context, url string) error
 	// Dialogs returns the JavaScript dialogs answered since the last call.
@@ -156,37 +153,30 @@ func (r *Runtime) waitNavigation(ctx context.Context, doc string, timeout time.D
 
 // observe is Observe without the lock.
 func (r *Runtime) observe(ctx context.Context, slice Slice, settle bool, timeout time.Duration) (*Observation, error) {
-	settled := true
-	if settle {
-		if timeout <= 0 {
-			timeout = r.opts.SettleTimeout
-		}
-		ok, err := r.d.Settle(ctx, timeout, r.opts.SettleQuiet)
-		if err != nil && ctx.Err() == nil {
-			// A navigation can replace the document under the script
-			// (execution context destroyed): wait a moment, settle the new
-			// document once more.
-			time.Sleep(100 * time.Millisecond)
-			ok, err = r.d.Settle(ctx, timeout, r.opts.SettleQuiet)
-		}
-		if err != nil {
-			return nil, wrapDriver("settle", err)
-		}
-		settled = ok
-	}
 	b := r.opts.Budgets
 	params := DefaultCollectParams()
 	params.RecordOffset = slice.RecordOffset
 	params.RecordFields = b.MaxRecords
 	params.MaxText = b.MaxStringChars
-	snap, err := Collect(ctx, r.d, params)
+	var wait *SettleParams
+	if settle {
+		if timeout <= 0 {
+			timeout = r.opts.SettleTimeout
+		}
+		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds()}
+	}
+	snap, err := Observe(ctx, r.d, wait, params)
 	if err != nil && ctx.Err() == nil {
-		time.Sleep(100 * time.Millisecond) // the same race as settle's
-		snap, err = Collect(ctx, r.d, params)
+		// A navigation can replace the document under the script
+		// (execution context destroyed): wait a moment and observe the new
+		// document once more.
+		time.Sleep(100 * time.Millisecond)
+		snap, err = Observe(ctx, r.d, wait, params)
 	}
 	if err != nil {
 		return nil, wrapDriver("observe", err)
 	}
+	settled := snap.Settled == nil || *snap.Settled
 	o := Build(snap, b, BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset})
 	o.Settled = settled
 	o.Page = r.opts.Page

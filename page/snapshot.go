@@ -69,6 +69,9 @@ type Snapshot struct {
 	Frames []Frame `json:"frames,omitempty"`
 	// Stats says how much the collector walked and what it cut.
 	Stats Stats `json:"stats"`
+	// Settled is set when the observation waited for the page to settle:
+	// false when it never went quiet within the timeout.
+	Settled *bool `json:"settled,omitempty"`
 }
 
 // Viewport is the size of the visible area and where it is scrolled to.

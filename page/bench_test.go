@@ -1,0 +1,70 @@
+package page_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/pling-dev/pling/internal/testbrowser"
+	"github.com/pling-dev/pling/page"
+)
+
+var benchPages = []struct{ name, path string }{
+	{"todos", "/todos"},
+	{"table10k", "/generated/table?rows=10000"},
+	{"dashboard5k", "/generated/dashboard?nodes=5000"},
+}
+
+// BenchmarkObserve measures one whole observation as an agent gets it:
+// the settle check and the collector in one CDP round trip, then Go's
+// fold, budget and render. Reported: ns/op (wall), collector-ms (in-page),
+// text-bytes (the observation), json-bytes (the snapshot from the page).
+func BenchmarkObserve(b *testing.B) {
+	for _, bp := range benchPages {
+		b.Run(bp.name, func(b *testing.B) {
+			s := testbrowser.Open(b, bp.path)
+			rt := page.NewRuntime(s, page.RuntimeOptions{SettleTimeout: 3 * time.Second})
+			ctx := context.Background()
+			if _, err := rt.Observe(ctx, page.ObserveRequest{}); err != nil { // installs the quiet watcher
+				b.Fatal(err)
+			}
+			var o *page.Observation
+			var collector float64
+			b.ReportAllocs()
+			for b.Loop() {
+				var err error
+				o, err = rt.Observe(ctx, page.ObserveRequest{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				collector += o.Snapshot().Stats.ElapsedMS
+			}
+			text := page.Render(o, page.DefaultBudgets())
+			raw, _ := json.Marshal(o.Snapshot())
+			b.ReportMetric(collector/float64(b.N), "collector-ms")
+			b.ReportMetric(float64(len(text)), "text-bytes")
+			b.ReportMetric(float64(len(raw)), "json-bytes")
+		})
+	}
+}
+
+// BenchmarkBuildRender measures the Go side alone (fold, budget, render)
+// on a captured snapshot: time and allocations per observation.
+func BenchmarkBuildRender(b *testing.B) {
+	for _, bp := range benchPages {
+		b.Run(bp.name, func(b *testing.B) {
+			s := testbrowser.Open(b, bp.path)
+			snap, err := page.Collect(context.Background(), s, page.DefaultCollectParams())
+			if err != nil {
+				b.Fatal(err)
+			}
+			bud := page.DefaultBudgets()
+			b.ReportAllocs()
+			for b.Loop() {
+				o := page.Build(snap, bud, page.BuildOptions{})
+				_ = page.Render(o, bud)
+			}
+		})
+	}
+}
