@@ -1,0 +1,78 @@
+package e2e
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func run(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), binary, args...)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	return out.String(), errb.String(), err
+}
+
+// pling observe prints what an agent sees, for page authors.
+func TestCLIObserve(t *testing.T) {
+	t.Parallel()
+	out, stderr, err := run(t, "observe", url("/todos"))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	contains(t, out, "## Available actions on this page (14 actions, folded into 3 entries, showing 3)", "- title: Todos")
+	out, stderr, err = run(t, "observe", "--json", "--schemas", url("/todos"))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	var v struct {
+		Observation map[string]any   `json:"observation"`
+		Tools       []map[string]any `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if len(v.Tools) != 3 || v.Observation["revision"] == "" {
+		t.Errorf("json: %d tools, revision %v", len(v.Tools), v.Observation["revision"])
+	}
+	if _, stderr, err := run(t, "observe", "file:///etc/passwd"); err == nil || !strings.Contains(stderr, "refused") {
+		t.Errorf("file: URL was not refused: %v %s", err, stderr)
+	}
+}
+
+func TestCLIConfigCheck(t *testing.T) {
+	t.Parallel()
+	out, stderr, err := run(t, "config", "check", "../agent.yaml")
+	if err != nil {
+		t.Fatalf("%v\n%s%s", err, out, stderr)
+	}
+	contains(t, out, "ok")
+	for _, tc := range []struct{ body, want string }{
+		{"observation:\n  colour: red\n", "bad.yaml:2:3: observation.colour is not a known key"},
+		{"observation:\n  maxActions: 0\n", "bad.yaml:2:15: observation.maxActions must be between"},
+	} {
+		bad := filepath.Join(t.TempDir(), "bad.yaml")
+		if err := os.WriteFile(bad, []byte(tc.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, err = run(t, "config", "check", bad)
+		if err == nil || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: want %q, got %v %s", tc.body, tc.want, err, stderr)
+		}
+	}
+}
+
+// pling demo is the main job: the walkthrough ends with t9 done.
+func TestCLIDemo(t *testing.T) {
+	t.Parallel()
+	out, stderr, err := run(t, "demo")
+	if err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, stderr)
+	}
+	contains(t, out, `search("Weekly report")`, `toggle(record: "t9")`, "Result: t9 (Send the weekly report) done = true")
+}
