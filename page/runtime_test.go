@@ -72,7 +72,6 @@ func sections(s string) map[string]string {
 	return out
 }
 
-
 // Whatever the page, the observation stays under 12 KB with the default
 // budgets, and says what it left out.
 func TestObservationBoundedOnLargePages(t *testing.T) {
