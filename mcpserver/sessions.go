@@ -131,7 +131,7 @@ func (s *Server) openPage(ctx context.Context, owner string) (*pageEntry, error)
 	}
 	s.mu.Unlock()
 	if n >= s.opts.MaxPages {
-		return nil, &page.Error{Code: page.CodeInvalidArgument, Reason: fmt.Sprintf("too many open pages (%d); reuse a page handle", s.opts.MaxPages)}
+		return nil, &page.Error{Code: page.CodePageLimit, Reason: fmt.Sprintf("too many open pages (%d); reuse a page handle or let an idle one expire", s.opts.MaxPages)}
 	}
 	if s.opts.Browser == nil {
 		return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: "no browser is configured"}

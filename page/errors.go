@@ -27,6 +27,7 @@ const (
 	CodeBrowserUnavailable   Code = "BROWSER_UNAVAILABLE"
 	CodePageRequired         Code = "PAGE_REQUIRED"
 	CodePageNotFound         Code = "PAGE_NOT_FOUND"
+	CodePageLimit            Code = "PAGE_LIMIT"
 	CodeInternal             Code = "INTERNAL"
 )
 
