@@ -179,3 +179,13 @@ func (b *Browser) Close() {
 	}
 	b.cancel()
 }
+
+// Kill ends the browser process abruptly (as a crash would). For tests of
+// crash handling; a remote browser cannot be killed from here.
+func (b *Browser) Kill() error {
+	c := chromedp.FromContext(b.ctx)
+	if c == nil || c.Browser == nil || c.Browser.Process() == nil {
+		return errors.New("no local browser process")
+	}
+	return c.Browser.Process().Kill()
+}

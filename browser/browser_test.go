@@ -54,3 +54,35 @@ func TestAlertDoesNotHang(t *testing.T) {
 		t.Errorf("dialogs: %+v", d)
 	}
 }
+
+// A browser that dies mid-session gives a clear error, not a hang.
+func TestBrowserDeathIsAnError(t *testing.T) {
+	b, err := browser.Start(t.Context(), browser.Options{ExecPath: testbrowser.ExecPath()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	s, err := b.NewSession(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	start := time.Now()
+	err = s.Evaluate(ctx, "1", nil)
+	if err == nil {
+		t.Fatal("evaluate on a dead browser succeeded")
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("took %s to notice the browser died", time.Since(start))
+	}
+	if !errors.Is(err, browser.ErrBrowserGone) {
+		t.Errorf("want ErrBrowserGone, got %v", err)
+	}
+	if _, err := b.NewSession(ctx); !errors.Is(err, browser.ErrBrowserGone) {
+		t.Errorf("new session on a dead browser: %v", err)
+	}
+}
