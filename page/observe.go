@@ -15,6 +15,8 @@ var SettleScript string
 type SettleParams struct {
 	TimeoutMS int64 `json:"timeout_ms"`
 	QuietMS   int64 `json:"quiet_ms"`
+	// Fresh waits a full quiet window from now (after an action).
+	Fresh bool `json:"fresh,omitempty"`
 }
 
 // observeScript settles (optionally) and collects in one evaluation, so an

@@ -153,6 +153,12 @@ func (r *Runtime) waitNavigation(ctx context.Context, doc string, timeout time.D
 
 // observe is Observe without the lock.
 func (r *Runtime) observe(ctx context.Context, slice Slice, settle bool, timeout time.Duration) (*Observation, error) {
+	return r.observeAfter(ctx, slice, settle, false, timeout)
+}
+
+// observeAfter is observe; fresh (after an action) waits a full quiet
+// window even when the page looks quiet already.
+func (r *Runtime) observeAfter(ctx context.Context, slice Slice, settle, fresh bool, timeout time.Duration) (*Observation, error) {
 	b := r.opts.Budgets
 	params := DefaultCollectParams()
 	params.RecordOffset = slice.RecordOffset
@@ -163,7 +169,7 @@ func (r *Runtime) observe(ctx context.Context, slice Slice, settle bool, timeout
 		if timeout <= 0 {
 			timeout = r.opts.SettleTimeout
 		}
-		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds()}
+		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: fresh}
 	}
 	snap, err := Observe(ctx, r.d, wait, params)
 	if err != nil && ctx.Err() == nil {
@@ -361,7 +367,7 @@ func (r *Runtime) Act(ctx context.Context, req ActRequest) (*ActResult, error) {
 		}
 		return nil, wrapDriver("act", err)
 	}
-	after, err := r.observe(ctx, Slice{}, true, 0)
+	after, err := r.observeAfter(ctx, Slice{}, true, true, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -496,7 +502,7 @@ func (r *Runtime) Scroll(ctx context.Context, region, direction string, pages fl
 	if err := r.d.Perform(ctx, step); err != nil {
 		return nil, wrapDriver("scroll", err)
 	}
-	after, err := r.observe(ctx, Slice{}, true, 0)
+	after, err := r.observeAfter(ctx, Slice{}, true, true, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,8 @@
 // scrolling, document loaded — or when params.timeout_ms passes. Returns
 // {settled: bool}. A watcher installed on the first call keeps the time of
 // the last change, so a page that is already quiet settles at once: the
-// common case costs no waiting.
+// common case costs no waiting. With params.fresh (after an action) a full
+// quiet window is always waited.
 (params) => new Promise((resolve) => {
   const KEY = "__plingQuiet";
   let w = window[KEY];
@@ -21,6 +22,9 @@
     Object.defineProperty(window, KEY, { value: w, enumerable: false });
   }
   const start = performance.now();
+  // After an action, a full quiet window must pass from now: the page may
+  // not have reacted yet (a navigation, a fetch, a timer).
+  if (params.fresh && w.last < start) w.last = start;
   const busy = () => {
     if (document.readyState !== "complete") return true;
     try {
