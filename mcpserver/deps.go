@@ -43,18 +43,3 @@ type SearchFactory interface {
 type SearchSession interface {
 	Search(ctx context.Context, query string, progress func(text string)) (any, error)
 }
-
-// Extractor serves observe's extract request (ADR-0161) on a page: it
-// checks the revision through rc before collecting anything and returns the
-// extraction result (JSON-marshalable).
-type Extractor interface {
-	Extract(ctx context.Context, d page.Driver, rc RevisionChecker, request []byte) (any, error)
-	// Schema is the JSON Schema of the extract request.
-	Schema() []byte
-}
-
-// RevisionChecker tells current, obsolete, navigated and foreign revisions
-// apart (page.Runtime implements it).
-type RevisionChecker interface {
-	CheckRevision(expected string) error
-}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/pling-dev/pling/extract"
 	"github.com/pling-dev/pling/page"
 )
 
@@ -24,7 +25,10 @@ type errorBody struct {
 func toolError(err error) *mcp.CallToolResult {
 	body := errorBody{Code: string(page.CodeInternal), Reason: "internal error", Available: []string{}}
 	var pe *page.Error
+	var xe *extract.Error
 	switch {
+	case errors.As(err, &xe):
+		body.Code, body.Reason = string(xe.Code), xe.Message
 	case errors.As(err, &pe):
 		body.Code, body.Reason = string(pe.Code), pe.Reason
 		if pe.Available != nil {

@@ -1,6 +1,10 @@
 package mcpserver
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/pling-dev/pling/extract"
+)
 
 // Input schemas of the core tools (the contract sketch of DESIGN.md).
 // Every argument is validated against these before a handler runs.
@@ -18,7 +22,7 @@ var (
       },
       "additionalProperties": false},
     "continuation": {"type": "string", "minLength": 1, "maxLength": 512, "description": "Token from an observation whose budgets cut a section: returns the next slice of records, actions and regions for the same revision (exclusive with wait and extract)."},
-    "extract": {"type": "object", "description": "Deterministic bounded read of a visible table, list or form into typed rows (ADR-0161; exclusive with wait and continuation)."}
+    "extract": ` + string(extract.RequestSchema) + `
   },
   "additionalProperties": false
 }`)

@@ -55,8 +55,6 @@ type Options struct {
 	PageIdleTTL time.Duration
 	// Search, when set, offers web_search with one budget per session.
 	Search SearchFactory
-	// Extract, when set, serves observe's extract request.
-	Extract Extractor
 	// Logger receives operational logs (nil: discard). Never page data,
 	// queries, URLs or secrets.
 	Logger *slog.Logger

@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/pling-dev/pling/budget"
+	"github.com/pling-dev/pling/extract"
 	"github.com/pling-dev/pling/page"
 )
 
@@ -120,15 +121,22 @@ func (s *Server) observeTool(ctx context.Context, c caller, req mcp.CallToolRequ
 	return s.pageResult(ctx, c, p, nil, o, nil), nil
 }
 
+// extractOn serves observe's extract request (ADR-0161): the revision is
+// checked before anything is read, the rows come back typed and bounded,
+// then a fresh ordinary observation follows.
 func (s *Server) extractOn(ctx context.Context, c caller, p *pageEntry, ex any) (*mcp.CallToolResult, error) {
-	if s.opts.Extract == nil {
-		return nil, invalid("observe: extract is not available in this build")
+	raw, err := json.Marshal(ex)
+	if err != nil {
+		return nil, invalid("observe: extract is not JSON")
 	}
-	raw, _ := json.Marshal(ex)
-	var result any
-	err := p.rt.Lock(func(d page.Driver) error {
+	req, err := extract.ParseRequest(raw)
+	if err != nil {
+		return nil, err
+	}
+	var result *extract.Result
+	err = p.rt.Lock(func(d page.Driver, rc page.RevisionChecker) error {
 		var err error
-		result, err = s.opts.Extract.Extract(ctx, d, p.rt, raw)
+		result, err = extract.Run(ctx, d, rc, req)
 		return err
 	})
 	if err != nil {

@@ -134,6 +134,12 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 			offscreen += c.Count - count
 			count = c.Count
 		}
+		if unlisted := s.RecordsTotal - len(s.Records); unlisted > 0 && count == len(s.Records) {
+			// Every listed row carries the action; rows beyond the id cap
+			// are counted but not walked: the fold covers them too.
+			offscreen += unlisted
+			count += unlisted
+		}
 		a.Folded, a.Offscreen = count, offscreen
 		a.Params = map[string]Param{"record": {Type: "string",
 			Description: "Which row: a record id from the page data or citation records (for example, " + firstOr(a.SampleIDs, "r1") + "). Offscreen targets are scrolled into view before execution."}}

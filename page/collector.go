@@ -26,7 +26,7 @@ type Evaluator interface {
 // Collector defaults (DefaultCollectParams).
 const (
 	DefaultRecordFields = 20
-	DefaultMaxRecordIDs = 5000
+	DefaultMaxRecordIDs = 1000
 	DefaultMaxControls  = 400
 	DefaultMaxText      = 160
 	DefaultMaxNodes     = 50000
@@ -34,7 +34,7 @@ const (
 )
 
 // DefaultCollectParams are the collector's default bounds: fields for the
-// first 20 records, ids for up to 5000, 400 described controls, 160 UTF-16
+// first 20 records, ids for up to 1000, 400 described controls, 160 UTF-16
 // units per string, 50000 walked elements and 100 listed regions.
 func DefaultCollectParams() CollectParams {
 	return CollectParams{

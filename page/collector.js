@@ -7,1079 +7,1243 @@
 (params) => {
   'use strict';
   const t0 = performance.now();
-  const P = params || {};
-  const pos = (v, d) => (typeof v === 'number' && v > 0 ? Math.floor(v) : d);
-  const maxText = pos(P.max_text, 200);
-  const maxNodes = pos(P.max_nodes, 50000);
-  const maxIDs = pos(P.max_record_ids, 200);
-  const maxControls = pos(P.max_controls, 300);
-  const maxRegions = pos(P.max_regions, 100);
-  const recOffset = typeof P.record_offset === 'number' && P.record_offset > 0 ? Math.floor(P.record_offset) : 0;
-  const recFields = typeof P.record_fields === 'number' && P.record_fields >= 0 ? Math.floor(P.record_fields) : 20;
-  const MAX_FIELDS = 30, MAX_OPTIONS = 25, MAX_FEEDBACK = 100, MAX_HIDDEN = 50, MAX_STATE = 100, MAX_HITS = 300;
-  const NAME_TEXT = 80;
+  // run is one pass; hint carries what a first pass learnt: the declaration
+  // mode and an aria-modal dialog. It returns {snap} or {again: hint}.
+  const run = (hint) => {
+    const P = params || {};
+    const pos = (v, d) => (typeof v === 'number' && v > 0 ? Math.floor(v) : d);
+    const maxText = pos(P.max_text, 160);
+    const maxNodes = pos(P.max_nodes, 50000);
+    const maxIDs = pos(P.max_record_ids, 1000);
+    const maxControls = pos(P.max_controls, 400);
+    const maxRegions = pos(P.max_regions, 100);
+    const recOffset = typeof P.record_offset === 'number' && P.record_offset > 0 ? Math.floor(P.record_offset) : 0;
+    const recFields = typeof P.record_fields === 'number' && P.record_fields >= 0 ? Math.floor(P.record_fields) : 20;
+    const MAX_FIELDS = 30, MAX_OPTIONS = 25, MAX_FEEDBACK = 100, MAX_HIDDEN = 50, MAX_STATE = 100, MAX_HITS = 300;
+    const NAME_TEXT = 80;
 
-  // ---- registry: element keys and generated record ids for the document's
-  // life, on window.__pling (non-enumerable). Other scripts (extract.js,
-  // act.js) share it: an existing registry is extended, never replaced,
-  // unless it belongs to an earlier document of a reused window.
-  const win = window;
-  const defHidden = (o, k, v, w) => Object.defineProperty(o, k, { value: v, enumerable: false, configurable: true, writable: !!w });
-  let R = Object.prototype.hasOwnProperty.call(win, '__pling') ? win.__pling : undefined;
-  if (R && typeof R === 'object' && R.doc !== undefined && R.doc !== document) R = undefined;
-  if (!R || typeof R !== 'object') {
-    R = {};
-    defHidden(win, '__pling', R, false);
-  }
-  if (typeof R.docId !== 'string' || !R.docId) {
-    const a = new Uint8Array(16);
-    crypto.getRandomValues(a);
-    let s = '';
-    for (let i = 0; i < a.length; i++) s += (a[i] < 16 ? '0' : '') + a[i].toString(16);
-    defHidden(R, 'docId', s, false);
-  }
-  if (!(R.keys instanceof WeakMap) || !(R.els instanceof Map) || typeof R.el !== 'function') {
-    const els = new Map();
-    defHidden(R, 'doc', document, false);
-    defHidden(R, 'keys', new WeakMap(), false);
-    defHidden(R, 'els', els, false);
-    defHidden(R, 'next', 1, true);
-    defHidden(R, 'sweepAt', 4096, true);
-    // el returns the live element for a key ("e12") or for a generated
-    // record id ("r12"), or null when it is gone.
-    defHidden(R, 'el', (k) => {
-      if (typeof k !== 'string' || k.length < 2) return null;
-      if (k[0] === 'r') k = 'e' + k.slice(1);
-      const w = els.get(k);
-      const e = w ? w.deref() : undefined;
-      return e && e.isConnected ? e : null;
-    }, false);
-  }
-  const keyOf = (el) => {
-    let k = R.keys.get(el);
-    if (k === undefined) {
-      k = 'e' + (R.next++);
-      R.keys.set(el, k);
-      R.els.set(k, new WeakRef(el));
+    // ---- registry: element keys and generated record ids for the document's
+    // life, on window.__pling (non-enumerable). Other scripts (extract.js,
+    // act.js) share it: an existing registry is extended, never replaced,
+    // unless it belongs to an earlier document of a reused window.
+    const win = window;
+    const defHidden = (o, k, v, w) => Object.defineProperty(o, k, { value: v, enumerable: false, configurable: true, writable: !!w });
+    let R = Object.prototype.hasOwnProperty.call(win, '__pling') ? win.__pling : undefined;
+    if (R && typeof R === 'object' && R.doc !== undefined && R.doc !== document) R = undefined;
+    if (!R || typeof R !== 'object') {
+      R = {};
+      defHidden(win, '__pling', R, false);
     }
-    return k;
-  };
-  if (R.els.size > R.sweepAt) {
-    for (const [k, w] of R.els) if (!w.deref()) R.els.delete(k);
-    R.sweepAt = Math.max(4096, R.els.size * 2);
-  }
-
-  // ---- text helpers
-  const WS = /\s+/g;
-  const LETTER = /[\p{L}\p{N}]/u;
-  const clean = (s) => (s ? s.replace(WS, ' ').trim() : '');
-  // cut bounds s to n UTF-16 units, never splitting a surrogate pair, and
-  // marks the cut with an ellipsis.
-  const cut = (s, n) => {
-    if (n === undefined) n = maxText;
-    if (s.length <= n) return s;
-    let k = n - 1;
-    if (k > 0) {
-      const c = s.charCodeAt(k - 1);
-      if (c >= 0xd800 && c <= 0xdbff) k--;
+    if (typeof R.docId !== 'string' || !R.docId) {
+      const a = new Uint8Array(16);
+      crypto.getRandomValues(a);
+      let s = '';
+      for (let i = 0; i < a.length; i++) s += (a[i] < 16 ? '0' : '') + a[i].toString(16);
+      defHidden(R, 'docId', s, false);
     }
-    return s.slice(0, Math.max(k, 0)) + '…';
-  };
-
-  const NOTEXT = new Set(['script', 'style', 'template', 'noscript', 'select', 'textarea', 'input', 'option', 'optgroup', 'datalist', 'iframe', 'frame', 'object', 'embed', 'canvas', 'video', 'audio', 'head', 'math']);
-  const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'caption', 'label', 'legend']);
-  const vis = typeof Element.prototype.checkVisibility === 'function'
-    ? (el) => el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true })
-    : (el) => el.getClientRects().length > 0;
-
-  // gather collects the text under root (flat tree, alt text and aria-label
-  // of graphics included), skipping form field contents, contenteditable
-  // subtrees, hidden elements (unless opt.hidden) and elements opt.skip
-  // rejects. It stops after limit characters. It returns the collapsed text;
-  // opt.first receives the first text run that holds a letter or digit.
-  const gather = (root, opt, limit) => {
-    const parts = [];
-    let len = 0;
-    const add = (s) => {
-      parts.push(s);
-      len += s.length;
-      if (opt.wantFirst && opt.first === undefined) {
-        const t = clean(s);
-        if (t && LETTER.test(t)) opt.first = t;
+    if (!(R.keys instanceof WeakMap) || !(R.els instanceof Map) || typeof R.el !== 'function') {
+      const els = new Map();
+      defHidden(R, 'doc', document, false);
+      defHidden(R, 'keys', new WeakMap(), false);
+      defHidden(R, 'els', els, false);
+      defHidden(R, 'next', 1, true);
+      defHidden(R, 'sweepAt', 4096, true);
+      // lists: containers whose items were records, so a list filtered down
+      // to one item still holds a record.
+      defHidden(R, 'lists', new WeakSet(), false);
+      // el returns the live element for a key ("e12") or for a generated
+      // record id ("r12"), or null when it is gone.
+      defHidden(R, 'el', (k) => {
+        if (typeof k !== 'string' || k.length < 2) return null;
+        if (k[0] === 'r') k = 'e' + k.slice(1);
+        const w = els.get(k);
+        const e = w ? w.deref() : undefined;
+        return e && e.isConnected ? e : null;
+      }, false);
+    }
+    const keyOf = (el) => {
+      let k = R.keys.get(el);
+      if (k === undefined) {
+        k = 'e' + (R.next++);
+        R.keys.set(el, k);
+        R.els.set(k, new WeakRef(el));
       }
+      return k;
     };
-    const one = (c, depth) => {
-      const t = c.nodeType;
-      if (t === 3) {
-        const v = c.data;
-        if (v) add(v);
-        return;
+    if (R.els.size > R.sweepAt) {
+      for (const [k, w] of R.els) if (!w.deref()) R.els.delete(k);
+      R.sweepAt = Math.max(4096, R.els.size * 2);
+    }
+
+    // ---- text helpers
+    const WS = /\s+/g;
+    const LETTER = /[\p{L}\p{N}]/u;
+    const clean = (s) => (s ? s.replace(WS, ' ').trim() : '');
+    // cut bounds s to n UTF-16 units, never splitting a surrogate pair, and
+    // marks the cut with an ellipsis.
+    const cut = (s, n) => {
+      if (n === undefined) n = maxText;
+      if (s.length <= n) return s;
+      let k = n - 1;
+      if (k > 0) {
+        const c = s.charCodeAt(k - 1);
+        if (c >= 0xd800 && c <= 0xdbff) k--;
       }
-      if (t !== 1) return;
-      const tag = c.localName;
-      if (NOTEXT.has(tag)) return;
-      if (c.hasAttributes()) {
-        if (c.getAttribute('aria-hidden') === 'true') return;
-        const ce = c.getAttribute('contenteditable');
-        if (ce !== null && ce !== 'false') return;
-        if (!opt.hidden && !vis(c) && !(opt.hover && opt.hover(c))) return;
-      }
-      if (opt.skip && opt.skip(c, tag)) return;
-      if (tag === 'img' || tag === 'area') {
-        const a = c.getAttribute('alt');
-        if (a) add(' ' + a + ' ');
-        return;
-      }
-      if (tag === 'svg') {
-        let a = c.getAttribute('aria-label');
-        if (!a) {
-          const ti = c.querySelector('title');
-          a = ti ? ti.textContent : '';
+      return s.slice(0, Math.max(k, 0)) + '…';
+    };
+
+    const NOTEXT = new Set(['script', 'style', 'template', 'noscript', 'select', 'textarea', 'input', 'option', 'optgroup', 'datalist', 'iframe', 'frame', 'object', 'embed', 'canvas', 'video', 'audio', 'head', 'math']);
+    const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'caption', 'label', 'legend']);
+    const VIS_OPT = { checkOpacity: false, checkVisibilityCSS: true };
+    const HAS_CV = typeof Element.prototype.checkVisibility === 'function';
+    // vis: rendered and not visibility:hidden (opacity does not count);
+    // shown: rendered (cheaper, for rows that are only counted).
+    const vis = HAS_CV ? (el) => el.checkVisibility(VIS_OPT)
+      : (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const shown = (el) => (HAS_CV ? el.checkVisibility() : el.getClientRects().length > 0);
+
+    // gather collects the text under root (flat tree, alt text and aria-label
+    // of graphics included), skipping form field contents, contenteditable
+    // subtrees, hidden elements (unless opt.hidden) and elements opt.skip
+    // rejects. It stops after limit characters. It returns the collapsed text;
+    // opt.first receives the first text run that holds a letter or digit.
+    const gather = (root, opt, limit) => {
+      const parts = [];
+      let len = 0;
+      const add = (s) => {
+        parts.push(s);
+        len += s.length;
+        if (opt.wantFirst && opt.first === undefined) {
+          const t = clean(s);
+          if (t && LETTER.test(t)) opt.first = t;
         }
-        if (a) add(' ' + a + ' ');
-        return;
-      }
-      const block = BLOCK.has(tag);
-      if (block) parts.push(' ');
-      if (tag === 'slot') {
-        const as = c.assignedNodes({ flatten: true });
-        if (as.length) {
-          for (const a of as) if (len < limit) one(a, depth + 1);
-          if (block) parts.push(' ');
+      };
+      const one = (c, depth) => {
+        const t = c.nodeType;
+        if (t === 3) {
+          const v = c.data;
+          if (v) add(v);
           return;
         }
-      }
-      rec(c.shadowRoot || c, depth + 1);
-      if (block) parts.push(' ');
-    };
-    const rec = (n, depth) => {
-      if (depth > 64) return;
-      for (let c = n.firstChild; c && len < limit; c = c.nextSibling) one(c, depth);
-    };
-    rec(root, 0);
-    return clean(parts.join(''));
-  };
-
-  const rootOf = (el) => el.getRootNode();
-  const idrefText = (el, attr) => {
-    const v = el.getAttribute(attr);
-    if (!v) return '';
-    const root = rootOf(el);
-    const out = [];
-    for (const id of v.trim().split(WS)) {
-      const r = root.getElementById ? root.getElementById(id) : document.getElementById(id);
-      if (r && r !== el) out.push(gather(r, { hidden: true }, maxText * 2));
-    }
-    return clean(out.join(' '));
-  };
-  const idrefEls = (el, attr) => {
-    const v = el.getAttribute(attr);
-    if (!v) return [];
-    const root = rootOf(el);
-    const out = [];
-    for (const id of v.trim().split(WS)) {
-      const r = root.getElementById ? root.getElementById(id) : document.getElementById(id);
-      if (r) out.push(r);
-    }
-    return out;
-  };
-
-  // ---- controls
-  const CTRL_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
-  const CONTENT_NAMED = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'checkbox', 'radio', 'switch']);
-  const SECRET_AC = new Set(['one-time-code', 'current-password', 'new-password', 'cc-number', 'cc-csc']);
-  const BUTTONISH_TAGS = new Set(['button', 'input', 'select', 'textarea', 'summary']);
-  const isEditable = (el) => {
-    const ce = el.getAttribute('contenteditable');
-    return ce !== null && ce !== 'false';
-  };
-  const roleOf = (el) => {
-    const r = el.getAttribute('role');
-    if (!r) return '';
-    const i = r.indexOf(' ');
-    return (i < 0 ? r : r.slice(0, i)).toLowerCase();
-  };
-  // ctlType returns [kind, role] for an actionable element, or null.
-  const ctlType = (el, tag, role) => {
-    if (role && CTRL_ROLES.has(role)) {
-      switch (role) {
-        case 'link': return ['link', role];
-        case 'checkbox': case 'switch': case 'radio': case 'menuitemcheckbox': case 'menuitemradio': return ['check', role];
-        case 'textbox': case 'searchbox': case 'slider': case 'spinbutton': return ['type', role];
-        case 'combobox': return [tag === 'select' ? 'select' : 'type', role];
-        case 'button':
-          if (tag === 'button' && el.type === 'submit' && el.form) return ['submit', role];
-          if (tag === 'input' && (el.type === 'submit' || el.type === 'image')) return ['submit', role];
-          return ['click', role];
-        default: return ['click', role];
-      }
-    }
-    switch (tag) {
-      case 'button': return [el.type === 'submit' && el.form ? 'submit' : 'click', 'button'];
-      case 'a': return el.hasAttribute('href') ? ['link', 'link'] : null;
-      case 'select': return ['select', el.multiple || el.size > 1 ? 'listbox' : 'combobox'];
-      case 'textarea': return ['type', 'textbox'];
-      case 'summary': {
-        const p = el.parentElement;
-        return p && p.localName === 'details' ? ['click', 'button'] : null;
-      }
-      case 'input': {
-        const ty = el.type;
-        switch (ty) {
-          case 'hidden': return null;
-          case 'checkbox': return ['check', 'checkbox'];
-          case 'radio': return ['check', 'radio'];
-          case 'submit': case 'image': return ['submit', 'button'];
-          case 'reset': case 'button': return ['click', 'button'];
-          case 'file': return ['click', 'button'];
-          case 'range': return ['type', 'slider'];
-          case 'number': return ['type', 'spinbutton'];
-          case 'search': return ['type', 'searchbox'];
-          default: return ['type', el.hasAttribute('list') ? 'combobox' : 'textbox'];
+        if (t !== 1) return;
+        const tag = c.localName;
+        if (NOTEXT.has(tag)) return;
+        if (c.hasAttributes()) {
+          if (c.getAttribute('aria-hidden') === 'true') return;
+          const ce = c.getAttribute('contenteditable');
+          if (ce !== null && ce !== 'false') return;
+          if (!opt.hidden && !vis(c) && !(opt.hover && opt.hover(c))) return;
         }
-      }
-    }
-    if (el.hasAttribute && el.hasAttributes() && isEditable(el)) return ['type', 'textbox'];
-    return null;
-  };
-  // isCtl reports whether an element is any kind of control (for text and
-  // record heuristics); links count only when links is true.
-  const isCtl = (el, tag, links) => {
-    if (BUTTONISH_TAGS.has(tag)) return tag !== 'input' || el.type !== 'hidden';
-    if (tag === 'a') return links && el.hasAttribute('href');
-    if (!el.hasAttributes()) return false;
-    const r = roleOf(el);
-    if (r === 'link') return links;
-    if (r && CTRL_ROLES.has(r)) return true;
-    return isEditable(el);
-  };
-  const skipButtons = (c, tag) => isCtl(c, tag, false);
-  const skipControls = (c, tag) => isCtl(c, tag, true);
+        if (opt.skip && opt.skip(c, tag)) return;
+        if (tag === 'img' || tag === 'area') {
+          const a = c.getAttribute('alt');
+          if (a) add(' ' + a + ' ');
+          return;
+        }
+        if (tag === 'svg') {
+          let a = c.getAttribute('aria-label');
+          if (!a) {
+            const ti = c.querySelector('title');
+            a = ti ? ti.textContent : '';
+          }
+          if (a) add(' ' + a + ' ');
+          return;
+        }
+        const block = BLOCK.has(tag);
+        if (block) parts.push(' ');
+        if (tag === 'slot') {
+          const as = c.assignedNodes({ flatten: true });
+          if (as.length) {
+            for (const a of as) if (len < limit) one(a, depth + 1);
+            if (block) parts.push(' ');
+            return;
+          }
+        }
+        rec(c.shadowRoot || c, depth + 1);
+        if (block) parts.push(' ');
+      };
+      const rec = (n, depth) => {
+        if (depth > 64) return;
+        for (let c = n.firstChild; c && len < limit; c = c.nextSibling) one(c, depth);
+      };
+      rec(root, 0);
+      return clean(parts.join(''));
+    };
 
-  const accName = (el, tag, role) => {
-    let s = idrefText(el, 'aria-labelledby');
-    if (!s) s = clean(el.getAttribute('aria-label'));
-    const field = tag === 'input' || tag === 'select' || tag === 'textarea';
-    if (!s && field && el.labels && el.labels.length) {
+    const rootOf = (el) => el.getRootNode();
+    const idrefText = (el, attr) => {
+      const v = el.getAttribute(attr);
+      if (!v) return '';
+      const root = rootOf(el);
       const out = [];
-      for (const l of el.labels) out.push(gather(l, { skip: skipButtons }, maxText * 2));
-      s = clean(out.join(' '));
-    }
-    if (!s && tag === 'input') {
-      const ty = el.type;
-      if (ty === 'submit' || ty === 'reset' || ty === 'button') s = clean(el.getAttribute('value')) || (ty === 'submit' ? 'Submit' : ty === 'reset' ? 'Reset' : '');
-      else if (ty === 'image') s = clean(el.getAttribute('alt'));
-    }
-    if (!s && tag === 'img') s = clean(el.getAttribute('alt'));
-    if (!s && !field && (CONTENT_NAMED.has(role) || tag === 'summary') && !(el.hasAttributes() && isEditable(el))) {
-      s = gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, maxText * 2);
-    }
-    if (!s) s = clean(el.getAttribute('title'));
-    if (!s && (field || isEditable(el))) s = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder'));
-    return s;
-  };
-  const CAMEL = /([a-z])([A-Z])/g;
-  const evidenceOf = (el) => {
-    const words = [];
-    const push = (v) => {
-      if (!v) return;
-      for (const w of v.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
-        if (w.length < 2 || /\d/.test(w) || words.includes(w)) continue;
-        words.push(w);
+      for (const id of v.trim().split(WS)) {
+        const r = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+        if (r && r !== el) out.push(gather(r, { hidden: true }, maxText * 2));
       }
+      return clean(out.join(' '));
     };
-    push(el.getAttribute('id'));
-    push(el.getAttribute('class'));
-    push(el.getAttribute('name'));
-    const tid = el.getAttribute('data-testid');
-    if (tid) push(tid);
-    return words.slice(0, 5).join(' ');
-  };
-  const hrefOf = (el) => {
-    const h = el.getAttribute('href');
-    if (h === null) return '';
-    try {
-      const u = new URL(h, el.baseURI);
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') return cut(u.protocol.replace(':', ''), 16);
-      let p = u.pathname;
-      if (u.hash.startsWith('#/') || u.hash.startsWith('#!/')) p += u.hash;
-      return cut(u.origin === location.origin ? p : u.origin + p);
-    } catch (e) {
-      return '';
-    }
-  };
-  const urlOf = (s) => {
-    try {
-      const u = new URL(s, document.baseURI);
-      if (u.protocol === 'about:' || u.protocol === 'data:' || u.protocol === 'blob:') return u.protocol === 'about:' ? cut(u.protocol + u.pathname) : u.protocol.replace(':', '');
-      return cut(u.origin + u.pathname, 500);
-    } catch (e) {
-      return '';
-    }
-  };
+    const idrefEls = (el, attr) => {
+      const v = el.getAttribute(attr);
+      if (!v) return [];
+      const root = rootOf(el);
+      const out = [];
+      for (const id of v.trim().split(WS)) {
+        const r = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+        if (r) out.push(r);
+      }
+      return out;
+    };
 
-  // ---- hover-revealed controls: classes a :hover/:focus-within rule shows.
-  const hoverCache = new Map();
-  const hoverClasses = (root) => {
-    let set = hoverCache.get(root);
-    if (set) return set;
-    set = new Set();
-    hoverCache.set(root, set);
-    const sheets = [];
-    try {
-      if (root.styleSheets) for (const s of root.styleSheets) sheets.push(s);
-      if (root.adoptedStyleSheets) for (const s of root.adoptedStyleSheets) sheets.push(s);
-    } catch (e) { /* no sheets */ }
-    let budget = 20000;
-    const scan = (rules) => {
-      for (const r of rules) {
-        if (--budget < 0) return;
-        if (r.cssRules && !r.selectorText) {
-          scan(r.cssRules);
-          continue;
-        }
-        const sel = r.selectorText;
-        if (!sel || (sel.indexOf(':hover') < 0 && sel.indexOf(':focus') < 0)) continue;
-        const st = r.style;
-        const shows = (st.display && st.display !== 'none') || st.visibility === 'visible' || (st.opacity !== '' && st.opacity !== '0');
-        if (!shows) continue;
-        for (const one of sel.split(',')) {
-          const m = one.match(/:(hover|focus-within|focus)(?![\w-])/g);
-          if (!m) continue;
-          const i = Math.max(one.lastIndexOf(':hover'), one.lastIndexOf(':focus'));
-          const tail = one.slice(i).replace(/^:[\w-]+/, '');
-          if (!/^\s*[>+~\s]/.test(tail)) continue; // the pseudo is on the subject itself
-          const cls = tail.match(/\.[\w-]+/g);
-          if (cls) for (const c of cls) set.add(c.slice(1));
+    // ---- controls
+    const CTRL_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
+    const CONTENT_NAMED = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'checkbox', 'radio', 'switch']);
+    const SECRET_AC = new Set(['one-time-code', 'current-password', 'new-password', 'cc-number', 'cc-csc']);
+    const BUTTONISH_TAGS = new Set(['button', 'input', 'select', 'textarea', 'summary']);
+    const isEditable = (el) => {
+      const ce = el.getAttribute('contenteditable');
+      return ce !== null && ce !== 'false';
+    };
+    const roleOf = (el) => {
+      const r = el.getAttribute('role');
+      if (!r) return '';
+      const i = r.indexOf(' ');
+      return (i < 0 ? r : r.slice(0, i)).toLowerCase();
+    };
+    // ctlType returns [kind, role] for an actionable element, or null.
+    const ctlType = (el, tag, role) => {
+      if (role && CTRL_ROLES.has(role)) {
+        switch (role) {
+          case 'link': return ['link', role];
+          case 'checkbox': case 'switch': case 'radio': case 'menuitemcheckbox': case 'menuitemradio': return ['check', role];
+          case 'textbox': case 'searchbox': case 'slider': case 'spinbutton': return ['type', role];
+          case 'combobox': return [tag === 'select' ? 'select' : 'type', role];
+          case 'button':
+            if (tag === 'button' && el.type === 'submit' && el.form) return ['submit', role];
+            if (tag === 'input' && (el.type === 'submit' || el.type === 'image')) return ['submit', role];
+            return ['click', role];
+          default: return ['click', role];
         }
       }
+      switch (tag) {
+        case 'button': return [el.type === 'submit' && el.form ? 'submit' : 'click', 'button'];
+        case 'a': return el.hasAttribute('href') ? ['link', 'link'] : null;
+        case 'select': return ['select', el.multiple || el.size > 1 ? 'listbox' : 'combobox'];
+        case 'textarea': return ['type', 'textbox'];
+        case 'summary': {
+          const p = el.parentElement;
+          return p && p.localName === 'details' ? ['click', 'button'] : null;
+        }
+        case 'input': {
+          const ty = el.type;
+          switch (ty) {
+            case 'hidden': return null;
+            case 'checkbox': return ['check', 'checkbox'];
+            case 'radio': return ['check', 'radio'];
+            case 'submit': case 'image': return ['submit', 'button'];
+            case 'reset': case 'button': return ['click', 'button'];
+            case 'file': return ['click', 'button'];
+            case 'range': return ['type', 'slider'];
+            case 'number': return ['type', 'spinbutton'];
+            case 'search': return ['type', 'searchbox'];
+            default: return ['type', el.hasAttribute('list') ? 'combobox' : 'textbox'];
+          }
+        }
+      }
+      if (el.hasAttribute && el.hasAttributes() && isEditable(el)) return ['type', 'textbox'];
+      return null;
     };
-    for (const s of sheets) {
-      let rules = null;
-      try { rules = s.cssRules; } catch (e) { rules = null; }
-      if (rules) scan(rules);
+    // isCtl reports whether an element is any kind of control (for text and
+    // record heuristics); links count only when links is true.
+    const isCtl = (el, tag, links) => {
+      if (BUTTONISH_TAGS.has(tag)) return tag !== 'input' || el.type !== 'hidden';
+      if (tag === 'a') return links && el.hasAttribute('href');
+      if (!el.hasAttributes()) return false;
+      const r = roleOf(el);
+      if (r === 'link') return links;
+      if (r && CTRL_ROLES.has(r)) return true;
+      return isEditable(el);
+    };
+    const skipButtons = (c, tag) => isCtl(c, tag, false);
+    const skipControls = (c, tag) => isCtl(c, tag, true);
+
+    const accName = (el, tag, role) => {
+      let s = idrefText(el, 'aria-labelledby');
+      if (!s) s = clean(el.getAttribute('aria-label'));
+      const field = tag === 'input' || tag === 'select' || tag === 'textarea';
+      if (!s && field && el.labels && el.labels.length) {
+        const out = [];
+        for (const l of el.labels) out.push(gather(l, { skip: skipButtons }, maxText * 2));
+        s = clean(out.join(' '));
+      }
+      if (!s && tag === 'input') {
+        const ty = el.type;
+        if (ty === 'submit' || ty === 'reset' || ty === 'button') s = clean(el.getAttribute('value')) || (ty === 'submit' ? 'Submit' : ty === 'reset' ? 'Reset' : '');
+        else if (ty === 'image') s = clean(el.getAttribute('alt'));
+      }
+      if (!s && tag === 'img') s = clean(el.getAttribute('alt'));
+      if (!s && !field && (CONTENT_NAMED.has(role) || tag === 'summary') && !(el.hasAttributes() && isEditable(el))) {
+        s = gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, maxText * 2);
+      }
+      if (!s) s = clean(el.getAttribute('title'));
+      if (!s && (field || isEditable(el))) s = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder'));
+      return s;
+    };
+    const CAMEL = /([a-z])([A-Z])/g;
+    // words of styling and framework vocabulary say nothing about what a
+    // control does
+    const NOISE = new Set(['btn', 'button', 'icon', 'flex', 'grid', 'items', 'center', 'justify', 'between', 'rounded', 'shadow', 'border', 'hidden', 'block', 'inline', 'relative', 'absolute', 'fixed', 'sticky', 'text', 'font', 'hover', 'focus', 'cursor', 'pointer', 'ng', 'js', 'css', 'sc', 'is', 'has', 'sm', 'md', 'lg', 'xl', 'px', 'py', 'mx', 'my', 'bg', 'el', 'mat', 'mdc', 'mui', 'ant', 'chakra', 'tw']);
+    const evidenceOf = (el) => {
+      const words = [];
+      const push = (v) => {
+        if (!v) return;
+        for (const w of v.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
+          if (w.length < 2 || /\d/.test(w) || NOISE.has(w) || words.includes(w)) continue;
+          words.push(w);
+        }
+      };
+      push(el.getAttribute('id'));
+      push(el.getAttribute('class'));
+      push(el.getAttribute('name'));
+      const tid = el.getAttribute('data-testid');
+      if (tid) push(tid);
+      return words.slice(0, 5).join(' ');
+    };
+    const SAFE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@\/]*$/, DOT_SEG = /\/\.\.?(\/|$)/;
+    let baseEl;
+    const hasBase = () => (baseEl === undefined ? (baseEl = document.querySelector('base[href]') !== null) : baseEl);
+    const hrefOf = (el) => {
+      const h = el.getAttribute('href');
+      if (h === null) return '';
+      // fast path: a same-origin path without query, fragment or dot segments
+      if (SAFE_PATH.test(h) && !DOT_SEG.test(h) && el.ownerDocument === document && !hasBase()) return cut(h);
+      try {
+        const u = new URL(h, el.baseURI);
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') return cut(u.protocol.replace(':', ''), 16);
+        let p = u.pathname;
+        if (u.hash.startsWith('#/') || u.hash.startsWith('#!/')) p += u.hash.split(/[?&]/)[0]; // a hash route, without its query
+        return cut(u.origin === location.origin ? p : u.origin + p);
+      } catch (e) {
+        return '';
+      }
+    };
+    const urlOf = (s) => {
+      try {
+        const u = new URL(s, document.baseURI);
+        if (u.protocol === 'about:' || u.protocol === 'data:' || u.protocol === 'blob:') return u.protocol === 'about:' ? cut(u.protocol + u.pathname) : u.protocol.replace(':', '');
+        return cut(u.origin + u.pathname, 500);
+      } catch (e) {
+        return '';
+      }
+    };
+
+    // ---- hover-revealed controls: classes a :hover/:focus-within rule shows.
+    const hoverCache = new Map();
+    const hoverClasses = (root) => {
+      let set = hoverCache.get(root);
+      if (set) return set;
+      set = new Set();
+      hoverCache.set(root, set);
+      const sheets = [];
+      try {
+        if (root.styleSheets) for (const s of root.styleSheets) sheets.push(s);
+        if (root.adoptedStyleSheets) for (const s of root.adoptedStyleSheets) sheets.push(s);
+      } catch (e) { /* no sheets */ }
+      let budget = 20000;
+      const scan = (rules) => {
+        for (const r of rules) {
+          if (--budget < 0) return;
+          if (r.cssRules && !r.selectorText) {
+            scan(r.cssRules);
+            continue;
+          }
+          const sel = r.selectorText;
+          if (!sel || (sel.indexOf(':hover') < 0 && sel.indexOf(':focus') < 0)) continue;
+          const st = r.style;
+          const shows = (st.display && st.display !== 'none') || st.visibility === 'visible' || (st.opacity !== '' && st.opacity !== '0');
+          if (!shows) continue;
+          for (const one of sel.split(',')) {
+            const m = one.match(/:(hover|focus-within|focus)(?![\w-])/g);
+            if (!m) continue;
+            const i = Math.max(one.lastIndexOf(':hover'), one.lastIndexOf(':focus'));
+            const tail = one.slice(i).replace(/^:[\w-]+/, '');
+            if (!/^\s*[>+~\s]/.test(tail)) continue; // the pseudo is on the subject itself
+            const cls = tail.match(/\.[\w-]+/g);
+            if (cls) for (const c of cls) set.add(c.slice(1));
+          }
+        }
+      };
+      for (const s of sheets) {
+        let rules = null;
+        try { rules = s.cssRules; } catch (e) { rules = null; }
+        if (rules) scan(rules);
+      }
+      return set;
+    };
+    const hoverShown = (el) => {
+      if (el.hidden || !el.classList || el.classList.length === 0) return false;
+      const st = el.getAttribute('style');
+      if (st && /display\s*:\s*none/i.test(st)) return false;
+      const set = hoverClasses(rootOf(el));
+      if (set.size === 0) return false;
+      for (const c of el.classList) if (set.has(c)) return true;
+      return false;
+    };
+
+    // ---- geometry: a clip is the visible box of a (frame) viewport, in top coordinates.
+    const VW = win.innerWidth, VH = win.innerHeight;
+    const topClip = { l: 0, t: 0, r: VW, b: VH, ox: 0, oy: 0 };
+    const meets = (r, c) => {
+      const t = r.top + c.oy, b = r.bottom + c.oy, l = r.left + c.ox, rr = r.right + c.ox;
+      return b > c.t && t < c.b && rr > c.l && l < c.r && (r.width > 0 || r.height > 0);
+    };
+    // mostly: at least half the element (or half the viewport) is visible.
+    const mostly = (r, c) => {
+      const t = Math.max(r.top + c.oy, c.t), b = Math.min(r.bottom + c.oy, c.b);
+      const l = Math.max(r.left + c.ox, c.l), rr = Math.min(r.right + c.ox, c.r);
+      if (b <= t || rr <= l) return false;
+      const h = b - t;
+      return h >= r.height / 2 - 0.5 || h >= (c.b - c.t) / 2;
+    };
+
+    // ---- declarations present? Each kind (regions, actions, records,
+    // state) is either declared or inferred for the whole page. The answer
+    // comes from a scan of the main document (one scan when nothing is
+    // declared, the usual case for big pages); it is kept in the registry
+    // and checked by the walk. A walk that meets a declaration the kept mode
+    // denies runs again with a fresh scan; one that meets none of a kind the
+    // mode claims rescans, and runs again only if the answer changed.
+    const scanDecl = () => {
+      const q = (s) => document.querySelector(s) !== null;
+      const any = q('[data-pling-region],[data-pling-action],[data-pling-record],[data-pling-state]');
+      return {
+        regions: any && q('[data-pling-region]'), actions: any && q('[data-pling-action]'),
+        records: any && q('[data-pling-record]'), state: any && q('[data-pling-state]'),
+      };
+    };
+    let mode = hint.mode || (R.decl && typeof R.decl === 'object' ? R.decl : null);
+    const cachedMode = !!mode && !hint.mode;
+    if (!mode) mode = scanDecl();
+    if (!hint.mode) defHidden(R, 'decl', mode, true);
+    const declRegions = mode.regions, declActions = mode.actions, declRecords = mode.records, declState = mode.state;
+    const seen = { regions: false, actions: false, records: false, state: false };
+
+    // ---- output
+    const regions = [], controls = [], records = [], state = [], feedback = [], hidden = [], frames = [];
+    const shapes = new Map(), rowActions = [];
+    let recordsTotal = 0, controlsTotal = 0, regionsTotal = 0, nodes = 0, limitHit = false, shadowRoots = 0, framesWalked = 0, hits = 0;
+    const regionIds = new Set(), recordIds = new Set();
+    const fbByEl = new Map(), fbConsumed = new Set(), fieldFor = new Map();
+    const listDecision = new Map();
+    const headerCache = new Map();
+    const stateSeen = new Set();
+    let modal = null;
+
+    const addState = (name, value, group, declared) => {
+      if (state.length >= MAX_STATE) return;
+      const s = { name: cut(name, NAME_TEXT), value: cut(value) };
+      if (group) s.group = group;
+      if (declared) s.declared = true;
+      state.push(s);
+    };
+    const declStateOf = (el) => {
+      if (stateSeen.has(el)) return;
+      stateSeen.add(el);
+      seen.state = true;
+      const name = clean(el.getAttribute('data-pling-state'));
+      if (!name) return;
+      const v = el.getAttribute('data-pling-value');
+      addState(name, v !== null ? clean(v) : gather(el, { hidden: true }, maxText * 2), '', true);
+    };
+    // skipped: a subtree the walk does not enter may still hold declared
+    // state, which is read even when hidden.
+    const skipped = (el) => {
+      if (!declState) return;
+      if (el.hasAttribute('data-pling-state')) declStateOf(el);
+      if (el.firstElementChild) for (const s of el.querySelectorAll('[data-pling-state]')) declStateOf(s);
+    };
+
+    // ---- modal: an open modal <dialog> (from the document's live dialog
+    // collection, kept in the registry), or a visible aria-modal dialog, which
+    // the walk finds: then the collector runs again knowing it.
+    let modalEl = hint.modal || null, ariaModal = null;
+    if (!modalEl) {
+      if (!(R.dialogs instanceof HTMLCollection)) defHidden(R, 'dialogs', document.getElementsByTagName('dialog'), false);
+      const ds = R.dialogs;
+      for (let i = 0; i < ds.length; i++) {
+        const d = ds[i];
+        let m = false;
+        try { m = d.open && d.matches(':modal'); } catch (e) { m = false; }
+        if (m) modalEl = d;
+      }
     }
-    return set;
-  };
-  const hoverShown = (el) => {
-    if (el.hidden || !el.classList || el.classList.length === 0) return false;
-    const st = el.getAttribute('style');
-    if (st && /display\s*:\s*none/i.test(st)) return false;
-    const set = hoverClasses(rootOf(el));
-    if (set.size === 0) return false;
-    for (const c of el.classList) if (set.has(c)) return true;
-    return false;
-  };
-
-  // ---- geometry: a clip is the visible box of a (frame) viewport, in top coordinates.
-  const VW = win.innerWidth, VH = win.innerHeight;
-  const topClip = { l: 0, t: 0, r: VW, b: VH, ox: 0, oy: 0 };
-  const meets = (r, c) => {
-    const t = r.top + c.oy, b = r.bottom + c.oy, l = r.left + c.ox, rr = r.right + c.ox;
-    return b > c.t && t < c.b && rr > c.l && l < c.r && (r.width > 0 || r.height > 0);
-  };
-  // mostly: at least half the element (or half the viewport) is visible.
-  const mostly = (r, c) => {
-    const t = Math.max(r.top + c.oy, c.t), b = Math.min(r.bottom + c.oy, c.b);
-    const l = Math.max(r.left + c.ox, c.l), rr = Math.min(r.right + c.ox, c.r);
-    if (b <= t || rr <= l) return false;
-    const h = b - t;
-    return h >= r.height / 2 - 0.5 || h >= (c.b - c.t) / 2;
-  };
-
-  // ---- declarations present?
-  const q = (s) => { try { return document.querySelector(s) !== null; } catch (e) { return false; } };
-  const declRegions = q('[data-pling-region]');
-  const declActions = q('[data-pling-action]');
-  const declRecords = q('[data-pling-record]');
-  const declState = q('[data-pling-state]');
-
-  // ---- output
-  const regions = [], controls = [], records = [], state = [], feedback = [], hidden = [], frames = [];
-  const shapes = new Map(), rowActions = [];
-  let recordsTotal = 0, controlsTotal = 0, regionsTotal = 0, nodes = 0, limitHit = false, shadowRoots = 0, framesWalked = 0, hits = 0;
-  const regionIds = new Set(), recordIds = new Set();
-  const fbByEl = new Map(), fbConsumed = new Set();
-  const listDecision = new Map();
-  const headerCache = new Map();
-  const stateSeen = new Set();
-  let modal = null;
-
-  const addState = (name, value, group, declared) => {
-    if (state.length >= MAX_STATE) return;
-    const s = { name: cut(name, NAME_TEXT), value: cut(value) };
-    if (group) s.group = group;
-    if (declared) s.declared = true;
-    state.push(s);
-  };
-  const declStateOf = (el) => {
-    if (stateSeen.has(el)) return;
-    stateSeen.add(el);
-    const name = clean(el.getAttribute('data-pling-state'));
-    if (!name) return;
-    const v = el.getAttribute('data-pling-value');
-    addState(name, v !== null ? clean(v) : gather(el, { hidden: true }, maxText * 2), '', true);
-  };
-  // skipped: a subtree the walk does not enter may still hold declared
-  // state, which is read even when hidden.
-  const skipped = (el) => {
-    if (!declState) return;
-    if (el.hasAttribute('data-pling-state')) declStateOf(el);
-    if (el.firstElementChild) for (const s of el.querySelectorAll('[data-pling-state]')) declStateOf(s);
-  };
-
-  // ---- modal: an open modal <dialog>, or a visible aria-modal dialog.
-  let modalEl = null;
-  try {
-    for (const d of document.querySelectorAll('dialog[open]')) if (d.matches(':modal')) modalEl = d;
-  } catch (e) { /* :modal unsupported */ }
-  if (!modalEl) {
-    for (const d of document.querySelectorAll('[aria-modal="true"]')) {
-      const r = roleOf(d);
-      if ((r === 'dialog' || r === 'alertdialog') && vis(d)) modalEl = d;
+    const headingText = (el) => {
+      const h = el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
+      return h ? gather(h, {}, maxText * 2) : '';
+    };
+    if (modalEl) {
+      modal = { label: cut(idrefText(modalEl, 'aria-labelledby') || clean(modalEl.getAttribute('aria-label')) || headingText(modalEl) || 'Dialog') };
     }
-  }
-  const headingText = (el) => {
-    const h = el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
-    return h ? gather(h, {}, maxText * 2) : '';
-  };
-  if (modalEl) {
-    modal = { label: cut(idrefText(modalEl, 'aria-labelledby') || clean(modalEl.getAttribute('aria-label')) || headingText(modalEl) || 'Dialog') };
-  }
 
-  // ---- regions
-  const REGION_TAGS = { main: 'main', nav: 'navigation', aside: 'complementary', header: 'banner', footer: 'contentinfo', form: 'form', section: 'region', dialog: 'dialog', search: 'search', table: 'table' };
-  const REGION_ROLES = new Set(['main', 'navigation', 'complementary', 'banner', 'contentinfo', 'search', 'form', 'region', 'dialog', 'alertdialog', 'table', 'grid', 'treegrid']);
-  const IMPLICIT_ROLE = { main: 'main', nav: 'navigation', aside: 'complementary', header: 'banner', footer: 'contentinfo', form: 'form', section: 'region', dialog: 'dialog', search: 'search', table: 'table', ul: 'list', ol: 'list', article: 'article', fieldset: 'group', details: 'group' };
-  const DEFAULT_LABEL = { main: 'Main', navigation: 'Navigation', complementary: 'Sidebar', banner: 'Header', contentinfo: 'Footer', search: 'Search', form: 'Form', region: 'Section', dialog: 'Dialog', alertdialog: 'Dialog', table: 'Table', grid: 'Grid', treegrid: 'Grid' };
-  const DEFAULT_ID = { main: 'main', navigation: 'nav', complementary: 'aside', banner: 'header', contentinfo: 'footer', search: 'search', form: 'form', region: 'section', dialog: 'dialog', alertdialog: 'dialog', table: 'table', grid: 'grid', treegrid: 'grid' };
-  const NAMED_ONLY = new Set(['form', 'region', 'table', 'grid', 'treegrid']);
-  const slug = (s) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
-  const uniqueRegionId = (base) => {
-    let id = base || 'region', n = 2;
-    while (regionIds.has(id)) id = base + '-' + n++;
-    regionIds.add(id);
-    return id;
-  };
-  // regionOf returns the region an element opens, or null.
-  const regionOf = (el, tag, role, hasAttr, ctx) => {
-    if (declRegions) {
-      if (!hasAttr) return null;
-      const d = el.getAttribute('data-pling-region');
-      if (d === null) return null;
-      const label = clean(el.getAttribute('data-pling-label')) || idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) || clean(d);
-      return { base: clean(d) || slug(label), label, role: role || IMPLICIT_ROLE[tag] || '', declared: true, purpose: clean(el.getAttribute('data-pling-purpose')) };
-    }
-    let r = role && REGION_ROLES.has(role) ? role : '';
-    if (!r && !role) {
-      r = REGION_TAGS[tag] || '';
-      if ((tag === 'header' || tag === 'footer') && ctx.sect) r = '';
-    }
-    if (!r) return null;
-    let label = hasAttr ? idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) : '';
-    if (!label && hasAttr && tag === 'form') label = clean(el.getAttribute('name')) || clean(el.getAttribute('title'));
-    if (!label && tag === 'table' && el.caption) label = gather(el.caption, {}, maxText * 2);
-    if (!label && NAMED_ONLY.has(r)) return null;
-    let authored = !!label;
-    if (!label && (r === 'dialog' || r === 'alertdialog')) {
-      label = headingText(el);
-      authored = !!label;
-    }
-    return { base: authored ? slug(label) || DEFAULT_ID[r] : DEFAULT_ID[r], label: label || DEFAULT_LABEL[r], role: r, declared: false, purpose: '' };
-  };
+    // ---- regions
+    const REGION_TAGS = { main: 'main', nav: 'navigation', aside: 'complementary', header: 'banner', footer: 'contentinfo', form: 'form', section: 'region', dialog: 'dialog', search: 'search', table: 'table' };
+    const REGION_ROLES = new Set(['main', 'navigation', 'complementary', 'banner', 'contentinfo', 'search', 'form', 'region', 'dialog', 'alertdialog', 'table', 'grid', 'treegrid']);
+    const IMPLICIT_ROLE = { main: 'main', nav: 'navigation', aside: 'complementary', header: 'banner', footer: 'contentinfo', form: 'form', section: 'region', dialog: 'dialog', search: 'search', table: 'table', ul: 'list', ol: 'list', article: 'article', fieldset: 'group', details: 'group' };
+    const DEFAULT_LABEL = { main: 'Main', navigation: 'Navigation', complementary: 'Sidebar', banner: 'Header', contentinfo: 'Footer', search: 'Search', form: 'Form', region: 'Section', dialog: 'Dialog', alertdialog: 'Dialog', table: 'Table', grid: 'Grid', treegrid: 'Grid' };
+    const DEFAULT_ID = { main: 'main', navigation: 'nav', complementary: 'aside', banner: 'header', contentinfo: 'footer', search: 'search', form: 'form', region: 'section', dialog: 'dialog', alertdialog: 'dialog', table: 'table', grid: 'grid', treegrid: 'grid' };
+    const NAMED_ONLY = new Set(['form', 'region', 'table', 'grid', 'treegrid']);
+    const slug = (s) => (/[^\x00-\x7f]/.test(s) ? s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : s).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+    const uniqueRegionId = (base) => {
+      let id = base || 'region', n = 2;
+      while (regionIds.has(id)) id = base + '-' + n++;
+      regionIds.add(id);
+      return id;
+    };
+    // regionOf returns the region an element opens, or null.
+    const regionOf = (el, tag, role, hasAttr, ctx) => {
+      if (declRegions) {
+        if (!hasAttr) return null;
+        const d = el.getAttribute('data-pling-region');
+        if (d === null) return null;
+        const label = clean(el.getAttribute('data-pling-label')) || idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) || clean(d);
+        return { base: clean(d) || slug(label), label, role: role || IMPLICIT_ROLE[tag] || '', declared: true, purpose: clean(el.getAttribute('data-pling-purpose')) };
+      }
+      let r = role && REGION_ROLES.has(role) ? role : '';
+      if (!r && !role) {
+        r = REGION_TAGS[tag] || '';
+        if ((tag === 'header' || tag === 'footer') && ctx.sect) r = '';
+      }
+      if (!r) return null;
+      let label = hasAttr ? idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) : '';
+      if (!label && hasAttr && tag === 'form') label = clean(el.getAttribute('name')) || clean(el.getAttribute('title'));
+      if (!label && tag === 'table' && el.caption) label = gather(el.caption, {}, maxText * 2);
+      if (!label && NAMED_ONLY.has(r)) return null;
+      let authored = !!label;
+      if (!label && (r === 'dialog' || r === 'alertdialog')) {
+        label = headingText(el);
+        authored = !!label;
+      }
+      return { base: authored ? slug(label) || DEFAULT_ID[r] : DEFAULT_ID[r], label: label || DEFAULT_LABEL[r], role: r, declared: false, purpose: '' };
+    };
 
-  // ---- records
-  const AUTHOR_ID_ATTRS = ['data-id', 'data-key', 'data-row-key', 'data-item-id', 'data-row-id', 'data-record-id', 'data-uid', 'data-uuid'];
-  const LIST_PARENT_SKIP = new Set(['menu', 'menubar', 'tablist', 'listbox', 'tree', 'radiogroup', 'toolbar']);
-  const ITEM_ROLE_SKIP = new Set(['tab', 'menuitem', 'option', 'presentation', 'none', 'treeitem', 'radio', 'separator']);
-  const sameSibling = (el, test) => {
-    for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (test(s)) return true;
-    for (let s = el.nextElementSibling; s; s = s.nextElementSibling) if (test(s)) return true;
-    return false;
-  };
-  // recordKind classifies a row: 'decl', 'table', 'list', or '' (not a row).
-  const recordKind = (el, tag, role, hasAttr) => {
-    if (declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
-    if (tag === 'tr') {
+    // ---- records
+    const AUTHOR_ID_ATTRS = ['data-id', 'data-key', 'data-row-key', 'data-item-id', 'data-row-id', 'data-record-id', 'data-uid', 'data-uuid'];
+    const LIST_PARENT_SKIP = new Set(['menu', 'menubar', 'tablist', 'listbox', 'tree', 'radiogroup', 'toolbar']);
+    const ITEM_ROLE_SKIP = new Set(['tab', 'menuitem', 'option', 'presentation', 'none', 'treeitem', 'radio', 'separator']);
+    const sameSibling = (el, test) => {
+      for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (test(s)) return true;
+      for (let s = el.nextElementSibling; s; s = s.nextElementSibling) if (test(s)) return true;
+      return false;
+    };
+    // recordKind classifies a row: 'decl', 'table', 'list', or '' (not a row).
+    const recordKind = (el, tag, role, hasAttr) => {
+      if (declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
+      if (tag === 'tr') {
+        const p = el.parentElement;
+        if (!p) return '';
+        const pt = p.localName;
+        if (pt !== 'tbody' && pt !== 'table') return '';
+        for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === 'td') return 'table';
+        return '';
+      }
+      if (role === 'row') {
+        if (el.querySelector('[role=columnheader]')) return '';
+        const g = el.closest('[role=grid],[role=table],[role=treegrid]');
+        return g ? 'table' : '';
+      }
+      if (tag === 'li' && !role) {
+        const p = el.parentElement;
+        if (!p || (p.localName !== 'ul' && p.localName !== 'ol')) return '';
+        const pr = p.hasAttributes() ? roleOf(p) : '';
+        if (pr && LIST_PARENT_SKIP.has(pr)) return '';
+        return sameSibling(el, (s) => s.localName === 'li') ? 'list' : 'single';
+      }
+      if (role && ITEM_ROLE_SKIP.has(role)) return '';
+      if (role === 'listitem' || role === 'article' || (tag === 'article' && !role)) {
+        const want = role || 'article';
+        return sameSibling(el, (s) => (s.hasAttributes() ? roleOf(s) : '') === want || (want === 'article' && s.localName === 'article' && !s.getAttribute('role'))) ? 'list' : 'single';
+      }
+      return '';
+    };
+    const ownText = (el) => gather(el, { skip: skipControls, hover: hoverShown }, 1) !== '';
+    // singleRow: a lone list item is a record when its list held records
+    // before, or when it has text of its own and a control.
+    const CTRL_SEL = 'button,a[href],input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=checkbox],[role=switch],[contenteditable]';
+    const singleRow = (el) => {
       const p = el.parentElement;
-      if (!p) return '';
-      const pt = p.localName;
-      if (pt !== 'tbody' && pt !== 'table') return '';
-      for (const c of el.cells) if (c.localName === 'td') return 'table';
-      return '';
-    }
-    if (role === 'row') {
-      if (el.querySelector('[role=columnheader]')) return '';
-      const g = el.closest('[role=grid],[role=table],[role=treegrid]');
-      return g ? 'table' : '';
-    }
-    if (tag === 'li' && !role) {
-      const p = el.parentElement;
-      if (!p || (p.localName !== 'ul' && p.localName !== 'ol')) return '';
-      const pr = p.hasAttributes() ? roleOf(p) : '';
-      if (pr && LIST_PARENT_SKIP.has(pr)) return '';
-      return sameSibling(el, (s) => s.localName === 'li') ? 'list' : '';
-    }
-    if (role && ITEM_ROLE_SKIP.has(role)) return '';
-    if (role === 'listitem' || role === 'article' || (tag === 'article' && !role)) {
-      const want = role || 'article';
-      return sameSibling(el, (s) => (s.hasAttributes() ? roleOf(s) : '') === want || (want === 'article' && s.localName === 'article' && !s.getAttribute('role'))) ? 'list' : '';
-    }
-    return '';
-  };
-  const ownText = (el) => gather(el, { skip: skipControls, hover: hoverShown }, 1) !== '';
-  const authorId = (el, declared) => {
-    let id = '';
-    if (declared) id = clean(el.getAttribute('data-pling-record'));
-    else if (el.hasAttributes()) {
-      for (const a of AUTHOR_ID_ATTRS) {
-        const v = el.getAttribute(a);
-        if (v) { id = clean(v); break; }
-      }
-      if (!id) {
-        const t = el.getAttribute('data-testid') || el.getAttribute('data-test-id');
-        if (t && /\d/.test(t)) id = clean(t);
-      }
-      if (!id) id = clean(el.getAttribute('id'));
-    }
-    if (id && id.length <= 80 && !recordIds.has(id)) return id;
-    let g = 'r' + keyOf(el).slice(1);
-    while (recordIds.has(g)) g += '_';
-    return g;
-  };
-  const headersOf = (el) => {
-    // el is a row; returns column index -> header text.
-    const table = el.localName === 'tr' ? el.closest('table') : el.closest('[role=grid],[role=table],[role=treegrid]');
-    if (!table) return [];
-    let h = headerCache.get(table);
-    if (h) return h;
-    h = [];
-    if (table.localName === 'table') {
-      let hr = null;
-      if (table.tHead && table.tHead.rows.length) hr = table.tHead.rows[table.tHead.rows.length - 1];
-      else {
-        for (const r of table.rows) {
-          let allTh = r.cells.length > 0;
-          for (const c of r.cells) if (c.localName !== 'th') { allTh = false; break; }
-          if (allTh) { hr = r; break; }
-          break;
-        }
-      }
-      if (hr) for (const c of hr.cells) {
-        const t = cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
-        for (let i = 0; i < (c.colSpan || 1); i++) h.push(t);
-      }
-    } else {
-      for (const c of table.querySelectorAll('[role=columnheader]')) {
-        if (c.closest('[role=grid],[role=table],[role=treegrid]') !== table) continue;
-        h.push(cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT));
-      }
-    }
-    headerCache.set(table, h);
-    return h;
-  };
-  const checkboxIn = (el) => {
-    const cb = el.querySelector('input[type=checkbox],[role=checkbox],[role=switch]');
-    if (!cb) return null;
-    if (cb.localName === 'input') return cb.checked;
-    return cb.getAttribute('aria-checked') === 'true';
-  };
-  const hoverFor = (c) => hoverShown(c);
-  // fieldsOf reads a record's fields and label. Declared fields are read
-  // even when hidden; inferred ones only from visible text.
-  const fieldsOf = (el, kind, out) => {
-    const fields = [];
-    const names = new Set();
-    const put = (name, value) => {
-      if (fields.length >= MAX_FIELDS) return;
-      name = cut(name || 'field', NAME_TEXT);
-      let n = name, i = 2;
-      while (names.has(n)) n = name + ' ' + i++;
-      names.add(n);
-      fields.push({ name: n, value: cut(value) });
+      if (p && R.lists.has(p)) return true;
+      return ownText(el) && el.querySelector(CTRL_SEL) !== null;
     };
-    if (kind === 'decl') {
-      for (const f of el.querySelectorAll('[data-pling-field]')) {
-        if (f.closest('[data-pling-record]') !== el) continue;
-        const v = f.getAttribute('data-pling-value');
-        put(clean(f.getAttribute('data-pling-field')), v !== null ? clean(v) : gather(f, { hidden: true }, maxText + 1));
-      }
-      if (!out.label) {
-        const o = { wantFirst: true, skip: skipButtons, hover: hoverFor };
-        gather(el, o, maxText * 4);
-        if (o.first) out.label = cut(o.first);
-      }
-      if (fields.length) return fields;
-      kind = 'list';
-    }
-    if (kind === 'table') {
-      const hs = headersOf(el);
-      const cells = el.localName === 'tr' ? el.cells : el.querySelectorAll('[role=cell],[role=gridcell],[role=rowheader]');
-      let col = 0;
-      for (const c of cells) {
-        const span = c.colSpan || 1;
-        const o = { wantFirst: !out.label, skip: skipButtons, hover: hoverFor };
-        let v = gather(c, o, maxText + 1);
-        if (o.first && !out.label) out.label = cut(o.first);
-        if (!v) {
-          const cb = checkboxIn(c);
-          if (cb !== null) v = String(cb);
+    const authorId = (el, declared) => {
+      let id = '';
+      if (declared) id = clean(el.getAttribute('data-pling-record'));
+      else if (el.hasAttributes()) {
+        for (const a of AUTHOR_ID_ATTRS) {
+          const v = el.getAttribute(a);
+          if (v) { id = clean(v); break; }
         }
-        if (v) put(hs[col] || 'column ' + (col + 1), v);
-        col += span;
+        if (!id) {
+          const t = el.getAttribute('data-testid') || el.getAttribute('data-test-id');
+          if (t && /\d/.test(t)) id = clean(t);
+        }
+        if (!id) id = clean(el.getAttribute('id'));
       }
+      if (id && id.length <= 80 && !recordIds.has(id)) return id;
+      let g = 'r' + keyOf(el).slice(1);
+      while (recordIds.has(g)) g += '_';
+      return g;
+    };
+    const headersOf = (el) => {
+      // el is a row; returns column index -> header text.
+      const table = el.localName === 'tr' ? el.closest('table') : el.closest('[role=grid],[role=table],[role=treegrid]');
+      if (!table) return [];
+      let h = headerCache.get(table);
+      if (h) return h;
+      h = [];
+      if (table.localName === 'table') {
+        let hr = null;
+        if (table.tHead && table.tHead.rows.length) hr = table.tHead.rows[table.tHead.rows.length - 1];
+        else {
+          for (const r of table.rows) {
+            let allTh = r.cells.length > 0;
+            for (const c of r.cells) if (c.localName !== 'th') { allTh = false; break; }
+            if (allTh) { hr = r; break; }
+            break;
+          }
+        }
+        if (hr) for (const c of hr.cells) {
+          const t = cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
+          for (let i = 0; i < (c.colSpan || 1); i++) h.push(t);
+        }
+      } else {
+        for (const c of table.querySelectorAll('[role=columnheader]')) {
+          if (c.closest('[role=grid],[role=table],[role=treegrid]') !== table) continue;
+          h.push(cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT));
+        }
+      }
+      headerCache.set(table, h);
+      return h;
+    };
+    const checkboxIn = (el) => {
+      const cb = el.querySelector('input[type=checkbox],[role=checkbox],[role=switch]');
+      if (!cb) return null;
+      if (cb.localName === 'input') return cb.checked;
+      return cb.getAttribute('aria-checked') === 'true';
+    };
+    // fieldsOf reads a record's fields and label. Declared fields are read
+    // even when hidden; inferred ones only from visible text.
+    const fieldsOf = (el, kind, out) => {
+      const fields = [];
+      const names = new Set();
+      const put = (name, value) => {
+        if (fields.length >= MAX_FIELDS) return;
+        name = cut(name || 'field', NAME_TEXT);
+        let n = name, i = 2;
+        while (names.has(n)) n = name + ' ' + i++;
+        names.add(n);
+        fields.push({ name: n, value: cut(value) });
+      };
+      if (kind === 'decl') {
+        for (const f of el.querySelectorAll('[data-pling-field]')) {
+          if (f.closest('[data-pling-record]') !== el) continue;
+          const v = f.getAttribute('data-pling-value');
+          put(clean(f.getAttribute('data-pling-field')), v !== null ? clean(v) : gather(f, { hidden: true }, maxText + 1));
+        }
+        if (!out.label) {
+          const o = { wantFirst: true, skip: skipButtons, hover: hoverShown };
+          gather(el, o, maxText * 4);
+          if (o.first) out.label = cut(o.first);
+        }
+        if (fields.length) return fields;
+        kind = 'list';
+      }
+      if (kind === 'table') {
+        const hs = headersOf(el);
+        const cells = el.localName === 'tr' ? el.cells : el.querySelectorAll('[role=cell],[role=gridcell],[role=rowheader]');
+        let col = 0;
+        for (const c of cells) {
+          const span = c.colSpan || 1;
+          const o = { wantFirst: !out.label, skip: skipButtons, hover: hoverShown };
+          let v = gather(c, o, maxText + 1);
+          if (o.first && !out.label) out.label = cut(o.first);
+          if (!v) {
+            const cb = checkboxIn(c);
+            if (cb !== null) v = String(cb);
+          }
+          if (v) put(hs[col] || 'column ' + (col + 1), v);
+          col += span;
+        }
+        return fields;
+      }
+      const o = { wantFirst: true, skip: (c, t) => isCtl(c, t, false) || t === 'ul' || t === 'ol' || t === 'table', hover: hoverShown };
+      const text = gather(el, o, maxText + 1);
+      if (!out.label && o.first) out.label = cut(o.first);
+      if (text) put('text', text);
+      const cb = checkboxIn(el);
+      if (cb !== null) put('checked', String(cb));
       return fields;
-    }
-    const o = { wantFirst: true, skip: (c, t) => isCtl(c, t, false) || t === 'ul' || t === 'ol' || t === 'table', hover: hoverFor };
-    const text = gather(el, o, maxText + 1);
-    if (!out.label && o.first) out.label = cut(o.first);
-    if (text) put('text', text);
-    const cb = checkboxIn(el);
-    if (cb !== null) put('checked', String(cb));
-    return fields;
-  };
+    };
 
-  // sigOf is a short hash of a row's text, the states of its checkboxes
-  // and radios, and its declared values: it changes when the row does.
-  const sigOf = (el) => {
-    let h = 0x811c9dc5;
-    const mix = (str) => {
+    // A row's sig is a short hash of its text, the states of the checkboxes,
+    // radios and ARIA-checked/selected elements the walk meets in it, and its
+    // declared values: it changes when the row does. mix folds a string into
+    // the hash of a record state.
+    const mix = (rs, str) => {
+      let h = rs.h;
       for (let i = 0; i < str.length; i++) {
         h ^= str.charCodeAt(i);
         h = Math.imul(h, 0x01000193);
       }
       h ^= 0xff;
-      h = Math.imul(h, 0x01000193);
+      rs.h = Math.imul(h, 0x01000193);
     };
-    mix(el.textContent || '');
-    if (el.firstElementChild) {
-      for (const e of el.querySelectorAll('input[type=checkbox],input[type=radio],[aria-checked],[aria-selected],[data-pling-value]')) {
-        if (e.localName === 'input') mix(e.checked ? '1' : '0');
-        else mix((e.getAttribute('data-pling-value') || '') + '|' + (e.getAttribute('aria-checked') || '') + '|' + (e.getAttribute('aria-selected') || ''));
+    const recStates = [];
+
+    // ---- hit testing: is the control under something else?
+    const overlaid = (el, r) => {
+      if (hits++ >= MAX_HITS) return false;
+      const x = Math.min(Math.max((Math.max(r.left, 0) + Math.min(r.right, VW)) / 2, 0), VW - 1);
+      const y = Math.min(Math.max((Math.max(r.top, 0) + Math.min(r.bottom, VH)) / 2, 0), VH - 1);
+      let hit = document.elementFromPoint(x, y);
+      while (hit && hit.shadowRoot) {
+        const h2 = hit.shadowRoot.elementFromPoint(x, y);
+        if (!h2 || h2 === hit) break;
+        hit = h2;
       }
-    }
-    return (h >>> 0).toString(36);
-  };
-
-  // ---- hit testing: is the control under something else?
-  const overlaid = (el, r) => {
-    if (hits++ >= MAX_HITS) return false;
-    const x = Math.min(Math.max((Math.max(r.left, 0) + Math.min(r.right, VW)) / 2, 0), VW - 1);
-    const y = Math.min(Math.max((Math.max(r.top, 0) + Math.min(r.bottom, VH)) / 2, 0), VH - 1);
-    let hit = document.elementFromPoint(x, y);
-    while (hit && hit.shadowRoot) {
-      const h2 = hit.shadowRoot.elementFromPoint(x, y);
-      if (!h2 || h2 === hit) break;
-      hit = h2;
-    }
-    if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return false;
-    if (el.labels) for (const l of el.labels) if (l === hit || l.contains(hit)) return false;
-    // a hit inside the same shadow host, or the host of el's tree
-    for (let n = el.getRootNode(); n && n.host; n = n.host.getRootNode()) if (n.host === hit || n.host.contains(hit)) return false;
-    return true;
-  };
-
-  // ---- one control
-  const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
-    const c = { kind: kr[0] };
-    const declName = hasAttr ? el.getAttribute('data-pling-action') : null;
-    if (declName !== null && clean(declName)) {
-      c.name = cut(clean(declName), NAME_TEXT);
-      c.declared = true;
-    }
-    const label = accName(el, tag, kr[1]);
-    if (label) c.label = cut(label);
-    else {
-      const ev = evidenceOf(el);
-      if (ev) c.evidence = cut(ev, NAME_TEXT);
-    }
-    if (hasAttr) {
-      const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && clean(el.getAttribute('title')) !== label ? clean(el.getAttribute('title')) : '');
-      if (d) c.description = cut(d);
-    }
-    c.role = kr[1];
-    if (c.declared) {
-      const ef = clean(el.getAttribute('data-pling-effect')).toLowerCase();
-      if (ef === 'read' || ef === 'write') c.effect = ef;
-      const cf = el.getAttribute('data-pling-confirm');
-      if (cf !== null && cf !== 'false') c.confirm = true;
-      const ho = el.getAttribute('data-pling-handoff');
-      if (ho !== null && ho !== 'false') c.handoff = true;
-    }
-    if (ctx.region) c.region = ctx.region;
-    let disabled = false;
-    if ((tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && el.matches(':disabled')) disabled = true;
-    else if (hasAttr && el.getAttribute('aria-disabled') === 'true') disabled = true;
-    if (disabled) c.disabled = true;
-    const un = hasAttr ? el.getAttribute('data-pling-unavailable') : null;
-    if (un !== null) c.unavailable = cut(clean(un) || 'unavailable');
-    else if (disabled) c.unavailable = 'disabled';
-    if (hover) c.hover_only = true;
-    if (tag === 'input') {
-      const ty = el.type;
-      c.input_type = ty;
-      const ac = hasAttr ? (el.getAttribute('autocomplete') || '').toLowerCase() : '';
-      let secret = ty === 'password';
-      if (!secret && ac) for (const w of ac.split(WS)) if (SECRET_AC.has(w)) secret = true;
-      if (secret) c.secret = true;
-      if (ty === 'checkbox' || ty === 'radio') c.checked = el.checked;
-      if (el.required) c.required = true;
-    } else if (tag === 'select' || tag === 'textarea') {
-      if (el.required) c.required = true;
-    }
-    if (!('checked' in c) && (kr[1] === 'checkbox' || kr[1] === 'switch' || kr[1] === 'radio' || kr[1] === 'menuitemcheckbox' || kr[1] === 'menuitemradio') && hasAttr) {
-      const ac = el.getAttribute('aria-checked');
-      if (ac !== null) c.checked = ac === 'true';
-    }
-    if (hasAttr && el.hasAttribute('aria-required') && el.getAttribute('aria-required') === 'true') c.required = true;
-    if (tag === 'select') {
-      const opts = [];
-      for (const o of el.options) {
-        if (opts.length >= MAX_OPTIONS) break;
-        if (o.hidden) continue;
-        const t = clean(o.label || o.text);
-        if (t) opts.push(cut(t, NAME_TEXT));
-      }
-      if (opts.length) c.options = opts;
-    }
-    if (hasAttr) {
-      const inv = el.getAttribute('aria-invalid');
-      if (inv !== null && inv !== 'false' && inv !== '') c.invalid = true;
-    }
-    if (kr[0] === 'link' && tag === 'a') {
-      const h = hrefOf(el);
-      if (h) c.href = h;
-    }
-    if (ctx.fi >= 0) c.frame = ctx.fi;
-    if (ctx.shadow) c.shadow = true;
-    return c;
-  };
-
-  const pushHidden = (region, label, how) => {
-    if (hidden.length >= MAX_HIDDEN || !label) return;
-    for (const h of hidden) if (h.label === label && h.how === how && h.region === region) return;
-    hidden.push({ region, label: cut(label), how });
-  };
-
-  const addFeedback = (el, kind, message, field, region) => {
-    if (feedback.length >= MAX_FEEDBACK || !message) return null;
-    const f = { kind, message: cut(message) };
-    if (field) f.field = cut(field, NAME_TEXT);
-    if (region) f.region = region;
-    feedback.push(f);
-    if (el) fbByEl.set(el, f);
-    return f;
-  };
-
-  const frameClip = (el, ctx) => {
-    const r = el.getBoundingClientRect();
-    const pc = ctx.clip;
-    const ox = pc.ox + r.left + el.clientLeft, oy = pc.oy + r.top + el.clientTop;
-    return {
-      ox, oy,
-      l: Math.max(pc.l, ox), t: Math.max(pc.t, oy),
-      r: Math.min(pc.r, ox + el.clientWidth), b: Math.min(pc.b, oy + el.clientHeight),
+      if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return false;
+      if (el.labels) for (const l of el.labels) if (l === hit || l.contains(hit)) return false;
+      // a hit inside the same shadow host, or the host of el's tree
+      for (let n = el.getRootNode(); n && n.host; n = n.host.getRootNode()) if (n.host === hit || n.host.contains(hit)) return false;
+      // Something else is on top. It blocks the control when it is a large
+      // layer (a backdrop, a full-page overlay), or when the control is
+      // fixed or sticky and scrolling it into view would not move it out
+      // from under: a sticky header or a small banner over a scrolling
+      // control is not a cover (acting scrolls the control to the centre).
+      return bigLayer(hit) || pinned(el);
     };
-  };
+    const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+    const bigLayer = (hit) => {
+      for (let n = hit, d = 0; n && d < 32; n = up(n), d++) {
+        const pos = getComputedStyle(n).position;
+        if (pos !== 'fixed' && pos !== 'absolute' && pos !== 'sticky') continue;
+        const r = n.getBoundingClientRect();
+        const w = Math.min(r.right, VW) - Math.max(r.left, 0), h = Math.min(r.bottom, VH) - Math.max(r.top, 0);
+        if (w > 0 && h > 0 && w * h >= (VW * VH) / 2) return true;
+      }
+      return false;
+    };
+    const pinned = (el) => {
+      for (let n = el, d = 0; n && d < 64; n = up(n), d++) {
+        const pos = getComputedStyle(n).position;
+        if (pos === 'fixed' || pos === 'sticky') return true;
+      }
+      return false;
+    };
 
-  const SKIP_TAGS = new Set(['head', 'script', 'style', 'template', 'noscript', 'link', 'meta', 'title', 'base', 'svg', 'math', 'object', 'embed', 'canvas', 'video', 'audio', 'picture', 'img', 'br', 'hr', 'wbr', 'option', 'optgroup', 'datalist', 'map', 'area', 'source', 'track', 'param']);
-  const CHECK_TAGS = new Set(['button', 'a', 'input', 'select', 'textarea', 'summary', 'details', 'li', 'tr', 'table', 'main', 'nav', 'aside', 'header', 'footer', 'form', 'section', 'dialog', 'iframe', 'frame', 'article', 'search', 'ul', 'ol', 'tbody']);
-  const LEAF_TAGS = new Set(['input', 'select', 'textarea', 'iframe', 'frame']);
-
-  // visit processes one element and returns the context for its children,
-  // or null when its subtree is not walked.
-  const visit = (el, ctx) => {
-    const tag = el.localName;
-    if (SKIP_TAGS.has(tag)) return null;
-    const hasAttr = el.hasAttributes();
-    let role = '';
-    if (hasAttr) {
-      if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) { skipped(el); return null; }
-      role = roleOf(el);
-    }
-    let hover = ctx.hover;
-    if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !vis(el)) {
-      if (ctx.rec && hoverShown(el)) hover = true;
+    // ---- one control
+    const isDisabled = (el, tag, hasAttr) => ((tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && el.matches(':disabled')) ||
+      (hasAttr && el.getAttribute('aria-disabled') === 'true');
+    // unavailableOf is the declared reason, or "disabled".
+    const unavailableOf = (el, tag, hasAttr) => {
+      const un = hasAttr ? el.getAttribute('data-pling-unavailable') : null;
+      if (un !== null) return cut(clean(un) || 'unavailable');
+      return isDisabled(el, tag, hasAttr) ? 'disabled' : '';
+    };
+    const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
+      const c = { kind: kr[0] };
+      const declName = hasAttr ? el.getAttribute('data-pling-action') : null;
+      if (declName !== null && clean(declName)) {
+        c.name = cut(clean(declName), NAME_TEXT);
+        c.declared = true;
+      }
+      const label = accName(el, tag, kr[1]);
+      if (label) c.label = cut(label);
       else {
-        if (hasAttr && role === 'tabpanel') pushHidden(ctx.region, idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) || 'Tab panel', 'tab');
-        skipped(el);
+        const ev = evidenceOf(el);
+        if (ev) c.evidence = cut(ev, NAME_TEXT);
+      }
+      if (hasAttr) {
+        const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && clean(el.getAttribute('title')) !== label ? clean(el.getAttribute('title')) : '');
+        if (d) c.description = cut(d);
+      }
+      c.role = kr[1];
+      if (c.declared) {
+        const ef = clean(el.getAttribute('data-pling-effect')).toLowerCase();
+        if (ef === 'read' || ef === 'write') c.effect = ef;
+        const cf = el.getAttribute('data-pling-confirm');
+        if (cf !== null && cf !== 'false') c.confirm = true;
+        const ho = el.getAttribute('data-pling-handoff');
+        if (ho !== null && ho !== 'false') c.handoff = true;
+      }
+      if (ctx.region) c.region = ctx.region;
+      if (isDisabled(el, tag, hasAttr)) c.disabled = true;
+      const why = unavailableOf(el, tag, hasAttr);
+      if (why) c.unavailable = why;
+      if (hover) c.hover_only = true;
+      if (tag === 'input') {
+        const ty = el.type;
+        c.input_type = ty;
+        const ac = hasAttr ? (el.getAttribute('autocomplete') || '').toLowerCase() : '';
+        let secret = ty === 'password';
+        if (!secret && ac) for (const w of ac.split(WS)) if (SECRET_AC.has(w)) secret = true;
+        if (secret) c.secret = true;
+        if (ty === 'checkbox' || ty === 'radio') c.checked = el.checked;
+        if (el.required) c.required = true;
+      } else if (tag === 'select' || tag === 'textarea') {
+        if (el.required) c.required = true;
+      }
+      if (!('checked' in c) && (kr[1] === 'checkbox' || kr[1] === 'switch' || kr[1] === 'radio' || kr[1] === 'menuitemcheckbox' || kr[1] === 'menuitemradio') && hasAttr) {
+        const ac = el.getAttribute('aria-checked');
+        if (ac !== null) c.checked = ac === 'true';
+      }
+      if (hasAttr && el.hasAttribute('aria-required') && el.getAttribute('aria-required') === 'true') c.required = true;
+      if (tag === 'select') {
+        const opts = [];
+        for (const o of el.options) {
+          if (opts.length >= MAX_OPTIONS) break;
+          if (o.hidden) continue;
+          const t = clean(o.label || o.text);
+          if (t) opts.push(cut(t, NAME_TEXT));
+        }
+        if (opts.length) c.options = opts;
+      }
+      if (hasAttr) {
+        const inv = el.getAttribute('aria-invalid');
+        if (inv !== null && inv !== 'false' && inv !== '') c.invalid = true;
+      }
+      if (kr[0] === 'link' && tag === 'a') {
+        const h = hrefOf(el);
+        if (h) c.href = h;
+      }
+      if (ctx.fi >= 0) c.frame = ctx.fi;
+      if (ctx.shadow) c.shadow = true;
+      return c;
+    };
+
+    const pushHidden = (region, label, how) => {
+      if (hidden.length >= MAX_HIDDEN || !label) return;
+      for (const h of hidden) if (h.label === label && h.how === how && h.region === region) return;
+      hidden.push({ region, label: cut(label), how });
+    };
+
+    const addFeedback = (el, kind, message, field, region) => {
+      if (feedback.length >= MAX_FEEDBACK || !message) return null;
+      const f = { kind, message: cut(message) };
+      if (field) f.field = cut(field, NAME_TEXT);
+      if (region) f.region = region;
+      feedback.push(f);
+      if (el) fbByEl.set(el, f);
+      return f;
+    };
+
+    const frameClip = (el, ctx) => {
+      const r = el.getBoundingClientRect();
+      const pc = ctx.clip;
+      const ox = pc.ox + r.left + el.clientLeft, oy = pc.oy + r.top + el.clientTop;
+      return {
+        ox, oy,
+        l: Math.max(pc.l, ox), t: Math.max(pc.t, oy),
+        r: Math.min(pc.r, ox + el.clientWidth), b: Math.min(pc.b, oy + el.clientHeight),
+      };
+    };
+
+    const SKIP_TAGS = new Set(['head', 'script', 'style', 'template', 'noscript', 'link', 'meta', 'title', 'base', 'svg', 'math', 'object', 'embed', 'canvas', 'video', 'audio', 'picture', 'img', 'br', 'hr', 'wbr', 'option', 'optgroup', 'datalist', 'map', 'area', 'source', 'track', 'param']);
+    const CHECK_TAGS = new Set(['button', 'a', 'input', 'select', 'textarea', 'summary', 'details', 'li', 'tr', 'table', 'main', 'nav', 'aside', 'header', 'footer', 'form', 'section', 'dialog', 'iframe', 'frame', 'article', 'search', 'ul', 'ol', 'tbody']);
+    const LEAF_TAGS = new Set(['input', 'select', 'textarea', 'iframe', 'frame', 'svg', 'img']);
+
+    // countFollowing counts, without a visit each, the sibling rows of the
+    // same kind that follow a count-only row on the stack; it stops at the
+    // node budget, the field window and anything that is not such a row.
+    const countFollowing = (el, tag, role, rk) => {
+      const p = el.parentElement;
+      for (let n = el.nextElementSibling; n && stackEl[stackEl.length - 1] === n; n = n.nextElementSibling) {
+        if (nodes >= maxNodes || (recordsTotal >= recOffset && recordsTotal < recOffset + recFields)) return;
+        if (n.localName !== tag) return;
+        const ha = n.hasAttributes();
+        if ((ha ? roleOf(n) : '') !== role) return;
+        if (ha && (n.getAttribute('aria-hidden') === 'true' || n.hasAttribute('inert') || (declRecords && !n.hasAttribute('data-pling-record')))) return;
+        if (rk === 'table') {
+          let td = false;
+          for (let c = n.firstElementChild; c; c = c.nextElementSibling) if (c.localName === 'td') { td = true; break; }
+          if (!td) return;
+        } else if (rk === 'list' && listDecision.get(p) !== true) return;
+        else if (rk !== 'list' && rk !== 'decl') return;
+        stackEl.pop();
+        stackCtx.pop();
+        nodes++;
+        if (shown(n)) recordsTotal++;
+        skipped(n);
+      }
+    };
+
+    // visit processes one element and returns the context for its children,
+    // or null when its subtree is not walked.
+    const visit = (el, ctx) => {
+      const tag = el.localName;
+      // graphics are skipped, unless a role makes one a control
+      if (SKIP_TAGS.has(tag) && !((tag === 'svg' || tag === 'img') && el.hasAttribute('role'))) return null;
+      const hasAttr = el.hasAttributes();
+      let role = '';
+      if (hasAttr) {
+        if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) { skipped(el); return null; }
+        role = roleOf(el);
+      }
+      // A row beyond the id index and the field window is only counted:
+      // a cheap visibility test, no walk of its subtree.
+      let rk = recordKind(el, tag, role, hasAttr);
+      if (rk && recordsTotal >= maxIDs && !(recordsTotal >= recOffset && recordsTotal < recOffset + recFields) && !ctx.hover) {
+        if (!shown(el)) { skipped(el); return null; }
+        let ok = true;
+        if (rk === 'list') {
+          const p = el.parentElement;
+          ok = listDecision.get(p);
+          if (ok === undefined) {
+            ok = ownText(el);
+            listDecision.set(p, ok);
+          }
+        } else if (rk === 'single') ok = singleRow(el);
+        if (ok) {
+          recordsTotal++;
+          skipped(el);
+          countFollowing(el, tag, role, rk);
+          return null;
+        }
+        rk = '';
+      }
+      let hover = ctx.hover;
+      if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !(HAS_CV ? el.checkVisibility(VIS_OPT) : vis(el))) {
+        if (ctx.rec && hoverShown(el)) hover = true;
+        else {
+          if (hasAttr && role === 'tabpanel') pushHidden(ctx.region, idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) || 'Tab panel', 'tab');
+          skipped(el);
+          return null;
+        }
+      }
+      let c2 = hover === ctx.hover ? ctx : { ...ctx, hover };
+      if (hasAttr) {
+        if (!seen.regions && el.hasAttribute('data-pling-region')) seen.regions = true;
+        if (!seen.actions && el.hasAttribute('data-pling-action')) seen.actions = true;
+        if (!seen.records && el.hasAttribute('data-pling-record')) seen.records = true;
+        if (!seen.state && el.hasAttribute('data-pling-state')) seen.state = true;
+        if ((role === 'dialog' || role === 'alertdialog') && el.getAttribute('aria-modal') === 'true' && ctx.fi < 0) ariaModal = el;
+      }
+      if (tag === 'iframe' || tag === 'frame') {
+        let doc = null;
+        try { doc = el.contentDocument; } catch (e) { doc = null; }
+        const idx = frames.length;
+        let url = '';
+        try { url = doc && doc.URL ? urlOf(doc.URL) : urlOf(el.src || 'about:blank'); } catch (e) { url = urlOf(el.src || 'about:blank'); }
+        const walked = !!(doc && doc.documentElement);
+        frames.push({ url, walked });
+        if (!walked) return null;
+        framesWalked++;
+        const clip = frameClip(el, c2);
+        const fc = { ...c2, clip, fi: idx, shadow: false, doc };
+        stackEl.push(doc.documentElement);
+        stackCtx.push(fc);
         return null;
       }
-    }
-    let c2 = hover === ctx.hover ? ctx : { ...ctx, hover };
-    if (tag === 'iframe' || tag === 'frame') {
-      let doc = null;
-      try { doc = el.contentDocument; } catch (e) { doc = null; }
-      const idx = frames.length;
-      let url = '';
-      try { url = doc && doc.URL ? urlOf(doc.URL) : urlOf(el.src || 'about:blank'); } catch (e) { url = urlOf(el.src || 'about:blank'); }
-      const walked = !!(doc && doc.documentElement);
-      frames.push({ url, walked });
-      if (!walked) return null;
-      framesWalked++;
-      const clip = frameClip(el, c2);
-      const fc = { ...c2, clip, fi: idx, shadow: false, doc };
-      stackEl.push(doc.documentElement);
-      stackCtx.push(fc);
-      return null;
-    }
-    if (hasAttr && declState && el.hasAttribute('data-pling-state')) declStateOf(el);
-    if (el === modalEl) c2 = c2 === ctx ? { ...c2, modal: true } : (c2.modal = true, c2);
-    // sectioning context for header/footer landmarks
-    if (!ctx.sect && (tag === 'article' || tag === 'aside' || tag === 'main' || tag === 'nav' || tag === 'section')) {
-      if (c2 === ctx) c2 = { ...ctx };
-      c2.sect = true;
-    }
-    // region
-    const rg = regionOf(el, tag, role, hasAttr, ctx);
-    if (rg) {
-      regionsTotal++;
-      if (regions.length < maxRegions) {
-        const id = uniqueRegionId(rg.base);
-        const r = { id, key: keyOf(el), label: cut(rg.label) };
-        if (rg.purpose) r.purpose = cut(rg.purpose);
-        if (rg.role) r.role = rg.role;
-        if (ctx.region) r.parent = ctx.region;
-        if (rg.declared) r.declared = true;
-        r.in_viewport = meets(el.getBoundingClientRect(), ctx.clip);
-        r.active = !(modalEl && !c2.modal);
-        regions.push(r);
-        if (el === modalEl) modal.region = id;
+      if (hasAttr && declState && el.hasAttribute('data-pling-state')) declStateOf(el);
+      if (el === modalEl) c2 = c2 === ctx ? { ...c2, modal: true } : (c2.modal = true, c2);
+      // sectioning context for header/footer landmarks
+      if (!ctx.sect && (tag === 'article' || tag === 'aside' || tag === 'main' || tag === 'nav' || tag === 'section')) {
         if (c2 === ctx) c2 = { ...ctx };
-        c2.region = id;
+        c2.sect = true;
       }
-    }
-    // pagination-like containers
-    if (hasAttr && !c2.pager) {
-      const cls = el.getAttribute('class');
-      const al = el.getAttribute('aria-label');
-      if ((cls && /pagination|pager/i.test(cls)) || (al && /pag/i.test(al))) {
-        if (c2 === ctx) c2 = { ...ctx };
-        c2.pager = true;
-      }
-    }
-    // record
-    const rk = recordKind(el, tag, role, hasAttr);
-    if (rk) {
-      const idx = recordsTotal;
-      const inWindow = idx >= recOffset && idx < recOffset + recFields;
-      const listed = idx < maxIDs || inWindow;
-      let ok = true;
-      if (rk === 'list') {
-        const p = el.parentElement;
-        if (listed || !listDecision.has(p)) {
-          ok = ownText(el);
-          if (!listDecision.has(p)) listDecision.set(p, ok);
-        } else ok = listDecision.get(p);
-      }
-      if (ok) {
-        recordsTotal++;
-        if (!listed) { skipped(el); return null; }
-        const out = { id: authorId(el, rk === 'decl') };
-        recordIds.add(out.id);
-        if (rk === 'decl') {
-          out.declared = true;
-          const l = clean(el.getAttribute('data-pling-label'));
-          if (l) out.label = cut(l);
+      // region
+      const rg = regionOf(el, tag, role, hasAttr, ctx);
+      if (rg) {
+        regionsTotal++;
+        if (regions.length < maxRegions) {
+          const id = uniqueRegionId(rg.base);
+          const r = { id, key: keyOf(el), label: cut(rg.label) };
+          if (rg.purpose) r.purpose = cut(rg.purpose);
+          if (rg.role) r.role = rg.role;
+          if (ctx.region) r.parent = ctx.region;
+          if (rg.declared) r.declared = true;
+          r.in_viewport = meets(el.getBoundingClientRect(), ctx.clip);
+          r.active = !(modalEl && !c2.modal);
+          regions.push(r);
+          if (el === modalEl) modal.region = id;
+          if (c2 === ctx) c2 = { ...ctx };
+          c2.region = id;
         }
-        if (c2.region) out.region = c2.region;
-        const inVP = mostly(el.getBoundingClientRect(), c2.clip);
-        out.in_viewport = inVP;
-        out.sig = sigOf(el);
-        if (inWindow) {
-          out.has_fields = true;
-          const f = fieldsOf(el, rk, out);
-          if (f.length) out.fields = f;
-        }
-        records.push(out);
-        if (c2 === ctx) c2 = { ...ctx };
-        c2.rec = { out, inVP };
       }
-    }
-    // control
-    if (!(declActions && !(hasAttr && el.hasAttribute('data-pling-action')))) {
-      let kr = ctlType(el, tag, role);
-      if (!kr && declActions) kr = ['click', role || ''];
-      if (kr) control(el, tag, role, hasAttr, kr, c2, hover);
-    }
-    if (hasAttr) {
-      // feedback
-      if (!c2.fb) {
-        const fd = el.getAttribute('data-pling-feedback');
-        let kind = '';
-        if (fd !== null) {
-          const k = clean(fd).toLowerCase();
-          kind = k === 'warning' || k === 'status' || k === 'info' || k === 'error' ? k : 'error';
-        } else if (role === 'alert') kind = 'error';
-        else if (role === 'status' || role === 'log') kind = 'status';
-        else {
-          const live = el.getAttribute('aria-live');
-          if (live === 'assertive') kind = 'error';
-          else if (live === 'polite') kind = 'status';
+      // pagination-like containers
+      if (hasAttr && !c2.pager) {
+        const cls = el.getAttribute('class');
+        const al = el.getAttribute('aria-label');
+        if ((cls && /pagination|pager/i.test(cls)) || (al && /pag/i.test(al))) {
+          if (c2 === ctx) c2 = { ...ctx };
+          c2.pager = true;
         }
-        if (kind && !fbConsumed.has(el)) {
-          const msg = gather(el, { skip: skipButtons }, maxText + 1);
-          if (msg) {
-            addFeedback(el, kind, msg, fd !== null ? clean(el.getAttribute('data-pling-for')) : '', c2.region);
-            if (c2 === ctx) c2 = { ...ctx };
-            c2.fb = true;
+      }
+      // record
+      if (rk) {
+        const idx = recordsTotal;
+        const inWindow = idx >= recOffset && idx < recOffset + recFields;
+        const listed = idx < maxIDs || inWindow;
+        let ok = true;
+        if (rk === 'list') {
+          const p = el.parentElement;
+          if (listed || !listDecision.has(p)) {
+            ok = ownText(el);
+            if (!listDecision.has(p)) listDecision.set(p, ok);
+          } else ok = listDecision.get(p);
+          if (ok && p) R.lists.add(p);
+        } else if (rk === 'single') ok = singleRow(el);
+        if (ok) {
+          recordsTotal++;
+          if (!listed) { skipped(el); return null; }
+          const out = { id: authorId(el, rk === 'decl') };
+          recordIds.add(out.id);
+          if (rk === 'decl') {
+            out.declared = true;
+            const l = clean(el.getAttribute('data-pling-label'));
+            if (l) out.label = cut(l);
           }
-        }
-      }
-      const inv = el.getAttribute('aria-invalid');
-      if (inv !== null && inv !== 'false' && inv !== '') {
-        const kr = ctlType(el, tag, role);
-        if (kr && (kr[0] === 'type' || kr[0] === 'select' || kr[0] === 'check')) {
-          let refs = idrefEls(el, 'aria-errormessage');
-          if (!refs.length) refs = idrefEls(el, 'aria-describedby');
-          const msg = clean(refs.map((r) => gather(r, { hidden: true }, maxText + 1)).join(' '));
-          const field = accName(el, tag, kr[1]) || clean(el.getAttribute('name')) || clean(el.getAttribute('id'));
-          let done = false;
-          for (const r of refs) {
-            fbConsumed.add(r);
-            const prev = fbByEl.get(r);
-            if (prev && !prev.field) { prev.field = cut(field, NAME_TEXT); prev.kind = 'error'; done = true; }
-          }
-          if (!done) addFeedback(null, 'error', msg || 'Invalid value', field, c2.region);
-        }
-      }
-      // inferred state
-      if (role === 'tab' && el.getAttribute('aria-selected') === 'true') addState('tab', accName(el, tag, 'tab'), 'tabs', false);
-      const sort = el.getAttribute('aria-sort');
-      if (sort === 'ascending' || sort === 'descending') addState('sort', clean(gather(el, { skip: skipButtons }, NAME_TEXT) + ' ' + sort), 'sort', false);
-      const cur = el.getAttribute('aria-current');
-      if (cur !== null && cur !== 'false' && cur !== '') {
-        const v = accName(el, tag, 'link') || gather(el, {}, maxText + 1);
-        if (v) {
-          if (c2.pager || /^\d+$/.test(v)) addState('page', v, 'pagination', false);
-          else addState('current', v, 'navigation', false);
-        }
-      }
-      // hidden content behind a disclosure
-      if (el.getAttribute('aria-expanded') === 'false' && role !== 'combobox' && (tag === 'button' || tag === 'a' || tag === 'summary' || (role && CTRL_ROLES.has(role)))) {
-        pushHidden(c2.region, accName(el, tag, role || 'button'), 'expand');
-      }
-    }
-    if (tag === 'details' && !el.open) {
-      const s = el.querySelector(':scope > summary');
-      pushHidden(c2.region, s ? gather(s, {}, maxText + 1) : 'Details', 'details');
-    }
-    if (LEAF_TAGS.has(tag)) return null;
-    return c2;
-  };
+          if (c2.region) out.region = c2.region;
+          const inVP = mostly(el.getBoundingClientRect(), c2.clip);
+          out.in_viewport = inVP;
 
-  const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
-    const rec = ctx.rec;
-    const covered = !!modalEl && !ctx.modal;
-    if (rec) {
-      // a row action: folded into one shape per (name | label+kind, region)
+          if (inWindow) {
+            out.has_fields = true;
+            const f = fieldsOf(el, rk, out);
+            if (f.length) out.fields = f;
+          }
+          records.push(out);
+          const rs = { out, inVP, h: 0x811c9dc5 };
+          mix(rs, el.textContent || '');
+          if (rk === 'decl' && el.firstElementChild) for (const v of el.querySelectorAll('[data-pling-value]')) mix(rs, v.getAttribute('data-pling-value'));
+          recStates.push(rs);
+          if (c2 === ctx) c2 = { ...ctx };
+          c2.rec = rs;
+        }
+      }
+      // control
+      if (!(declActions && !(hasAttr && el.hasAttribute('data-pling-action')))) {
+        let kr = ctlType(el, tag, role);
+        if (!kr && declActions) kr = ['click', role || ''];
+        if (kr) control(el, tag, role, hasAttr, kr, c2, hover);
+      }
+      if (c2.rec) {
+        if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) mix(c2.rec, el.checked ? '1' : '0');
+        else if (hasAttr) {
+          const ac = el.getAttribute('aria-checked'), as = el.getAttribute('aria-selected');
+          if (ac !== null || as !== null) mix(c2.rec, ac + '|' + as);
+        }
+      }
+      if (hasAttr) {
+        // feedback
+        if (!c2.fb) {
+          const fd = el.getAttribute('data-pling-feedback');
+          let kind = '';
+          if (fd !== null) {
+            const k = clean(fd).toLowerCase();
+            kind = k === 'warning' || k === 'status' || k === 'info' || k === 'error' ? k : 'error';
+          } else if (role === 'alert') kind = 'error';
+          else if (role === 'status' || role === 'log') kind = 'status';
+          else {
+            const live = el.getAttribute('aria-live');
+            if (live === 'assertive') kind = 'error';
+            else if (live === 'polite') kind = 'status';
+          }
+          if (kind && !fbConsumed.has(el)) {
+            const msg = gather(el, { skip: skipButtons }, maxText + 1);
+            if (msg) {
+              addFeedback(el, kind, msg, (fd !== null ? clean(el.getAttribute('data-pling-for')) : '') || fieldFor.get(el) || '', c2.region);
+              if (c2 === ctx) c2 = { ...ctx };
+              c2.fb = true;
+            }
+          }
+        }
+        const inv = el.getAttribute('aria-invalid');
+        if (inv !== null && inv !== 'false' && inv !== '') {
+          const kr = ctlType(el, tag, role);
+          if (kr && (kr[0] === 'type' || kr[0] === 'select' || kr[0] === 'check')) {
+            let refs = idrefEls(el, 'aria-errormessage');
+            if (!refs.length) refs = idrefEls(el, 'aria-describedby');
+            const field = accName(el, tag, kr[1]) || clean(el.getAttribute('name')) || clean(el.getAttribute('id'));
+            // A message element already reported (an alert) gets the field; a
+            // declared one reports itself, with its own data-pling-for.
+            let done = false;
+            const rest = [];
+            for (const r of refs) {
+              const prev = fbByEl.get(r);
+              if (prev) {
+                if (!prev.field) prev.field = cut(field, NAME_TEXT);
+                done = true;
+              } else if (r.hasAttribute('data-pling-feedback')) {
+                if (!r.getAttribute('data-pling-for')) fieldFor.set(r, field);
+                done = true;
+              } else {
+                fbConsumed.add(r);
+                rest.push(r);
+              }
+            }
+            const msg = clean(rest.map((r) => gather(r, { hidden: true }, maxText + 1)).join(' '));
+            if (msg || !done) addFeedback(null, 'error', msg || 'Invalid value', field, c2.region);
+          }
+        }
+        // inferred state
+        if (role === 'tab' && el.getAttribute('aria-selected') === 'true') addState('tab', accName(el, tag, 'tab'), 'tabs', false);
+        const sort = el.getAttribute('aria-sort');
+        if (sort === 'ascending' || sort === 'descending') addState('sort', clean(gather(el, { skip: skipButtons }, NAME_TEXT) + ' ' + sort), 'sort', false);
+        const cur = el.getAttribute('aria-current');
+        if (cur !== null && cur !== 'false' && cur !== '') {
+          const v = accName(el, tag, 'link') || gather(el, {}, maxText + 1);
+          if (v) {
+            if (c2.pager || /^\d+$/.test(v)) addState('page', v, 'pagination', false);
+            else addState('current', v, 'navigation', false);
+          }
+        }
+        // hidden content behind a disclosure
+        if (el.getAttribute('aria-expanded') === 'false' && role !== 'combobox' && (tag === 'button' || tag === 'a' || tag === 'summary' || (role && CTRL_ROLES.has(role)))) {
+          pushHidden(c2.region, accName(el, tag, role || 'button'), 'expand');
+        }
+      }
+      if (tag === 'details' && !el.open) {
+        const s = el.querySelector(':scope > summary');
+        pushHidden(c2.region, s ? gather(s, {}, maxText + 1) : 'Details', 'details');
+      }
+      if (LEAF_TAGS.has(tag)) return null;
+      return c2;
+    };
+
+    const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
+      const rec = ctx.rec;
+      const covered = !!modalEl && !ctx.modal;
+      if (rec) {
+        // A row action: folded into one shape per (declared name, region) or
+        // (label or evidence, kind, region). Only a shape's first instance
+        // is described in full.
+        const dn = hasAttr ? el.getAttribute('data-pling-action') : null;
+        const name = dn !== null ? cut(clean(dn), NAME_TEXT) : '';
+        const sk = name ? 'd\u0001' + name + '\u0001' + ctx.region
+          : 'i\u0001' + (accName(el, tag, kr[1]) || '\u0002' + evidenceOf(el)) + '\u0001' + kr[0] + '\u0001' + ctx.region;
+        let sh = shapes.get(sk);
+        if (!sh) {
+          const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
+          sh = { shape: c.declared ? c.name : 's' + (rowActions.length + 1) };
+          for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret']) if (c[k] !== undefined) sh[k] = c[k];
+          sh.in_viewport = false;
+          sh.count = 0;
+          sh.offscreen = 0;
+          sh._covered = 0;
+          if (ctx.fi >= 0) sh.frame = ctx.fi;
+          if (ctx.shadow) sh.shadow = true;
+          shapes.set(sk, sh);
+          rowActions.push(sh);
+        }
+        const acts = rec.out.actions || (rec.out.actions = {});
+        if (acts[sh.shape] !== undefined) return;
+        acts[sh.shape] = keyOf(el);
+        const why = unavailableOf(el, tag, hasAttr);
+        if (why) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = why;
+        sh.count++;
+        if (rec.inVP) sh.in_viewport = true;
+        else sh.offscreen++;
+        if (hover) sh.hover_only = true;
+        if (covered) sh._covered++;
+        return;
+      }
+      controlsTotal++;
+      if (controls.length >= maxControls) return;
       const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
-      const text = c.label || c.evidence || '';
-      const sk = c.declared ? 'd\u0001' + c.name + '\u0001' + (c.region || '') : 'i\u0001' + text + '\u0001' + c.kind + '\u0001' + (c.region || '');
-      let sh = shapes.get(sk);
-      if (!sh) {
-        sh = { shape: c.declared ? c.name : 's' + (rowActions.length + 1) };
-        for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret']) if (c[k] !== undefined) sh[k] = c[k];
-        sh.in_viewport = false;
-        sh.count = 0;
-        sh.offscreen = 0;
-        sh._covered = 0;
-        if (ctx.fi >= 0) sh.frame = ctx.fi;
-        if (ctx.shadow) sh.shadow = true;
-        shapes.set(sk, sh);
-        rowActions.push(sh);
+      c.key = keyOf(el);
+      const r = el.getBoundingClientRect();
+      let inVP = meets(r, ctx.clip);
+      if (!inVP && r.width === 0 && r.height === 0) {
+        // a zero-size control is kept only when a visible label stands for it
+        let lab = false;
+        if (el.labels) for (const l of el.labels) if (vis(l) && l.getBoundingClientRect().width > 0) { lab = true; inVP = meets(l.getBoundingClientRect(), ctx.clip); }
+        if (!lab) { controlsTotal--; return; }
       }
-      const acts = rec.out.actions || (rec.out.actions = {});
-      if (acts[sh.shape] !== undefined) return;
-      acts[sh.shape] = keyOf(el);
-      if (c.unavailable) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = c.unavailable;
-      sh.count++;
-      if (rec.inVP) sh.in_viewport = true;
-      else sh.offscreen++;
-      if (hover) sh.hover_only = true;
-      if (covered) sh._covered++;
-      return;
+      c.in_viewport = inVP;
+      if (covered) c.covered = true;
+      else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
+      controls.push(c);
+    };
+
+    // ---- the walk
+    const stackEl = [], stackCtx = [];
+    const root = { region: '', rec: null, modal: false, clip: topClip, fi: -1, shadow: false, sect: false, hover: false, fb: false, pager: false };
+    if (document.documentElement) { stackEl.push(document.documentElement); stackCtx.push(root); }
+    while (stackEl.length) {
+      if (nodes >= maxNodes) { limitHit = true; break; }
+      const el = stackEl.pop();
+      const ctx = stackCtx.pop();
+      nodes++;
+      const c2 = visit(el, ctx);
+      if (c2 === null) continue;
+      for (let ch = el.lastElementChild; ch; ch = ch.previousElementSibling) { stackEl.push(ch); stackCtx.push(c2); }
+      const sr = el.shadowRoot;
+      if (sr) {
+        shadowRoots++;
+        const sc = c2.shadow ? c2 : { ...c2, shadow: true };
+        for (let ch = sr.lastElementChild; ch; ch = ch.previousElementSibling) { stackEl.push(ch); stackCtx.push(sc); }
+      }
     }
-    controlsTotal++;
-    if (controls.length >= maxControls) return;
-    const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
-    c.key = keyOf(el);
-    const r = el.getBoundingClientRect();
-    let inVP = meets(r, ctx.clip);
-    if (!inVP && r.width === 0 && r.height === 0) {
-      // a zero-size control is kept only when a visible label stands for it
-      let lab = false;
-      if (el.labels) for (const l of el.labels) if (vis(l) && l.getBoundingClientRect().width > 0) { lab = true; inVP = meets(l.getBoundingClientRect(), ctx.clip); }
-      if (!lab) { controlsTotal--; return; }
+
+    for (const rs of recStates) rs.out.sig = (rs.h >>> 0).toString(36);
+    // Run again when the walk contradicts the kept declaration mode or
+    // found an aria-modal dialog the first pass did not know.
+    if (!hint.again) {
+      const kinds = ['regions', 'actions', 'records', 'state'];
+      if (cachedMode && kinds.some((k) => seen[k] && !mode[k])) return { again: { mode: scanDecl(), modal: hint.modal } };
+      if (cachedMode && kinds.some((k) => mode[k] && !seen[k])) {
+        const fresh = scanDecl();
+        defHidden(R, 'decl', fresh, true);
+        if (kinds.some((k) => fresh[k] !== mode[k])) return { again: { mode: fresh, modal: hint.modal } };
+      }
+      if (ariaModal && !modalEl) return { again: { mode, modal: ariaModal } };
     }
-    c.in_viewport = inVP;
-    if (covered) c.covered = true;
-    else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
-    controls.push(c);
+    // declared state wins over inferred state of the same name
+    let st = state;
+    if (state.some((s) => s.declared)) {
+      const dn = new Set(state.filter((s) => s.declared).map((s) => s.name));
+      st = state.filter((s) => s.declared || !dn.has(s.name));
+    }
+    for (const sh of rowActions) {
+      if (sh._covered === sh.count && sh.count > 0) sh.covered = true;
+      delete sh._covered;
+      if (!sh.offscreen) delete sh.offscreen;
+    }
+
+    const snap = {
+      document_id: R.docId,
+      url: urlOf(location.href),
+      title: cut(clean(document.title)),
+      path: cut(location.pathname, 500),
+      viewport: {
+        width: VW, height: VH, scroll_y: Math.round(win.scrollY),
+        scroll_height: Math.round(Math.max(document.documentElement ? document.documentElement.scrollHeight : 0, document.body ? document.body.scrollHeight : 0)),
+      },
+      regions, controls, row_actions: rowActions, records, records_total: recordsTotal,
+      state: st, feedback, hidden,
+    };
+    for (const e of [document.documentElement, document.body]) {
+      if (!e) continue;
+      const rt = e.getAttribute('data-pling-route');
+      if (rt && !snap.route) snap.route = cut(clean(rt), NAME_TEXT);
+      for (const a of e.attributes) {
+        if (!a.name.startsWith('data-pling-param-')) continue;
+        const n = a.name.slice('data-pling-param-'.length);
+        if (!n) continue;
+        (snap.params || (snap.params = {}))[cut(n, NAME_TEXT)] = cut(clean(a.value));
+      }
+    }
+    if (modal) snap.modal = modal;
+    if (frames.length) snap.frames = frames;
+    snap.stats = { nodes, controls_total: controlsTotal, elapsed_ms: 0 };
+    if (limitHit) snap.stats.node_limit_hit = true;
+    if (shadowRoots) snap.stats.shadow_roots = shadowRoots;
+    if (framesWalked) snap.stats.frames_walked = framesWalked;
+    if (regionsTotal > regions.length) snap.stats.regions_total = regionsTotal;
+    return { snap };
   };
-
-  // ---- the walk
-  const stackEl = [], stackCtx = [];
-  const root = { region: '', rec: null, modal: false, clip: topClip, fi: -1, shadow: false, sect: false, hover: false, fb: false, pager: false };
-  if (document.documentElement) { stackEl.push(document.documentElement); stackCtx.push(root); }
-  while (stackEl.length) {
-    if (nodes >= maxNodes) { limitHit = true; break; }
-    const el = stackEl.pop();
-    const ctx = stackCtx.pop();
-    nodes++;
-    const c2 = visit(el, ctx);
-    if (c2 === null) continue;
-    for (let ch = el.lastElementChild; ch; ch = ch.previousElementSibling) { stackEl.push(ch); stackCtx.push(c2); }
-    const sr = el.shadowRoot;
-    if (sr) {
-      shadowRoots++;
-      const sc = c2.shadow ? c2 : { ...c2, shadow: true };
-      for (let ch = sr.lastElementChild; ch; ch = ch.previousElementSibling) { stackEl.push(ch); stackCtx.push(sc); }
-    }
-  }
-
-  // declared state wins over inferred state of the same name
-  let st = state;
-  if (state.some((s) => s.declared)) {
-    const dn = new Set(state.filter((s) => s.declared).map((s) => s.name));
-    st = state.filter((s) => s.declared || !dn.has(s.name));
-  }
-  for (const sh of rowActions) {
-    if (sh._covered === sh.count && sh.count > 0) sh.covered = true;
-    delete sh._covered;
-    if (!sh.offscreen) delete sh.offscreen;
-  }
-
-  const snap = {
-    document_id: R.docId,
-    url: urlOf(location.href),
-    title: cut(clean(document.title)),
-    path: cut(location.pathname, 500),
-    viewport: {
-      width: VW, height: VH, scroll_y: Math.round(win.scrollY),
-      scroll_height: Math.round(Math.max(document.documentElement ? document.documentElement.scrollHeight : 0, document.body ? document.body.scrollHeight : 0)),
-    },
-    regions, controls, row_actions: rowActions, records, records_total: recordsTotal,
-    state: st, feedback, hidden,
-  };
-  for (const e of [document.documentElement, document.body]) {
-    if (!e) continue;
-    const rt = e.getAttribute('data-pling-route');
-    if (rt && !snap.route) snap.route = cut(clean(rt), NAME_TEXT);
-    for (const a of e.attributes) {
-      if (!a.name.startsWith('data-pling-param-')) continue;
-      const n = a.name.slice('data-pling-param-'.length);
-      if (!n) continue;
-      (snap.params || (snap.params = {}))[cut(n, NAME_TEXT)] = cut(clean(a.value));
-    }
-  }
-  if (modal) snap.modal = modal;
-  if (frames.length) snap.frames = frames;
-  snap.stats = { nodes, controls_total: controlsTotal, elapsed_ms: 0 };
-  if (limitHit) snap.stats.node_limit_hit = true;
-  if (shadowRoots) snap.stats.shadow_roots = shadowRoots;
-  if (framesWalked) snap.stats.frames_walked = framesWalked;
-  if (regionsTotal > regions.length) snap.stats.regions_total = regionsTotal;
+  let r = run({});
+  if (r.again) r = run({ ...r.again, again: true });
+  const snap = r.snap;
   snap.stats.elapsed_ms = Math.round((performance.now() - t0) * 1000) / 1000;
   return snap;
 }

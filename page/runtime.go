@@ -102,12 +102,32 @@ func (r *Runtime) CheckRevision(expected string) error {
 	return r.revs.Check(expected)
 }
 
+// RevisionChecker checks an expected revision and names the document the
+// latest observation saw (extraction uses both before it reads anything).
+type RevisionChecker interface {
+	CheckRevision(expected string) error
+	DocumentID() string
+}
+
+// lockedChecker is the runtime's checker for use while its lock is held.
+type lockedChecker struct{ r *Runtime }
+
+func (c lockedChecker) CheckRevision(expected string) error { return c.r.revs.Check(expected) }
+
+func (c lockedChecker) DocumentID() string {
+	if c.r.last == nil || c.r.last.snap == nil {
+		return ""
+	}
+	return c.r.last.snap.DocumentID
+}
+
 // Lock runs f while holding the runtime's operation lock, so other work on
-// the tab (an extraction) is serialized with observe and act.
-func (r *Runtime) Lock(f func(d Driver) error) error {
+// the tab (an extraction) is serialized with observe and act. rc checks
+// revisions without taking the lock again.
+func (r *Runtime) Lock(f func(d Driver, rc RevisionChecker) error) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return f(r.d)
+	return f(r.d, lockedChecker{r})
 }
 
 // ObserveRequest selects what to observe.
