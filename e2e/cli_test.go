@@ -76,3 +76,22 @@ func TestCLIDemo(t *testing.T) {
 	}
 	contains(t, out, `search("Weekly report")`, `toggle(record: "t9")`, "Result: t9 (Send the weekly report) done = true")
 }
+
+// pling extract prints typed rows as JSON or CSV.
+func TestCLIExtract(t *testing.T) {
+	t.Parallel()
+	args := []string{"extract", url("/extract-table"), "--kind", "table", "--field", "invoice:0:integer:required", "--field", "amount:2:number"}
+	out, stderr, err := run(t, args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	contains(t, out, `"digest": "sha256:`, `"invoice": 1001`, `"amount": 1250.5`)
+	out, stderr, err = run(t, append(args, "--csv")...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	contains(t, out, "invoice,amount,status", "1001,1250.5,ok")
+	if _, stderr, err := run(t, "extract", url("/extract-table"), "--kind", "table", "--field", "x:99:string"); err == nil {
+		t.Errorf("column 99 accepted: %s", stderr)
+	}
+}

@@ -62,6 +62,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdServe(ctx, args[1:], stdin, stdout, stderr)
 	case "observe":
 		return cmdObserve(ctx, args[1:], stdout, stderr)
+	case "extract":
+		return cmdExtract(ctx, args[1:], stdout, stderr)
 	case "demo":
 		return cmdDemo(ctx, args[1:], stdout, stderr)
 	case "config":
