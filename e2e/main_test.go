@@ -104,11 +104,17 @@ func (e elicitAnswer) Elicit(ctx context.Context, req mcp.ElicitationRequest) (*
 // (2025-11-25) session. elicit, when not nil, answers confirmations.
 func stdioClient(t *testing.T, elicit client.ElicitationHandler, args ...string) (*client.Client, *notes) {
 	t.Helper()
+	return stdioClientEnv(t, []string{"PLING_LOG=warn"}, elicit, args...)
+}
+
+// stdioClientEnv is stdioClient with extra environment for the server.
+func stdioClientEnv(t *testing.T, env []string, elicit client.ElicitationHandler, args ...string) (*client.Client, *notes) {
+	t.Helper()
 	var opts []client.ClientOption
 	if elicit != nil {
 		opts = append(opts, client.WithElicitationHandler(elicit))
 	}
-	c := client.NewClient(transport.NewStdio(binary, []string{"PLING_LOG=warn"}, append([]string{"serve"}, args...)...), opts...)
+	c := client.NewClient(transport.NewStdio(binary, env, append([]string{"serve"}, args...)...), opts...)
 	n := &notes{}
 	c.OnNotification(n.add)
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)

@@ -56,6 +56,9 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		return id
 	}
 	regionPath := func(id string) string {
+		if id == "" {
+			return "page"
+		}
 		var parts []string
 		for seen := 0; id != "" && seen < 8; seen++ {
 			parts = append([]string{regionLabel(id)}, parts...)
@@ -415,6 +418,9 @@ func describe(c Control) string {
 	}
 	if c.Checked != nil {
 		return "Toggle " + quoteLabel(label) + " (now " + strconv.FormatBool(*c.Checked) + ")"
+	}
+	if c.Kind == "check" || c.Role == "checkbox" || c.Role == "switch" {
+		return "Check or uncheck " + quoteLabel(label)
 	}
 	return "Press " + quoteLabel(label)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/pling-dev/pling/config"
 	"github.com/pling-dev/pling/fixtures"
 	"github.com/pling-dev/pling/mcpserver"
+	"github.com/pling-dev/pling/websearch"
 )
 
 func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -55,7 +56,11 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer b.Close()
-	srv := mcpserver.New(serverOptions(cfg, b, *startURL, log))
+	so := serverOptions(cfg, b, *startURL, log)
+	if so.Search, err = webSearch(cfg.WebSearch, os.Getenv, log); err != nil {
+		return err
+	}
+	srv := mcpserver.New(so)
 	defer srv.Close()
 	if *httpAddr == "" {
 		log.Info("serving MCP over stdio")
@@ -113,4 +118,31 @@ func serveFixtures() (string, func(), error) {
 	hs := &http.Server{Handler: fixtures.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = hs.Serve(ln) }()
 	return "http://" + ln.Addr().String(), func() { _ = hs.Close() }, nil
+}
+
+// webSearch builds the web_search bridge from agent.yaml and the
+// environment: only with OPENAI_API_KEY set (the key is never read from the
+// file or from tool arguments); OPENAI_BASE_URL may name a compatible
+// endpoint. Without a key the tool is not offered.
+func webSearch(c config.WebSearch, env func(string) string, log *slog.Logger) (mcpserver.SearchFactory, error) {
+	key := env(config.EnvOpenAIKey)
+	if !c.Enabled || key == "" {
+		if c.Enabled {
+			log.Info("web_search not offered: OPENAI_API_KEY is not set")
+		}
+		return nil, nil
+	}
+	o := websearch.DefaultOptions()
+	o.Model = c.Model
+	o.MaxCalls, o.MaxSources, o.SourcesPerCall = c.MaxCalls, c.MaxSources, c.SourcesPerCall
+	o.Timeout, o.RequestTimeout = c.Timeout(), c.RequestTimeout()
+	o.MaxOutputTokens = c.MaxOutputTokens
+	o.APIKey = key
+	o.BaseURL = env("OPENAI_BASE_URL")
+	o.Logger = log
+	b, err := websearch.NewBridge(o)
+	if err != nil {
+		return nil, fmt.Errorf("web_search: %w", err)
+	}
+	return mcpserver.WebSearch(b), nil
 }
