@@ -22,7 +22,7 @@ var (
       },
       "additionalProperties": false},
     "continuation": {"type": "string", "minLength": 1, "maxLength": 512, "description": "Token from an observation whose budgets cut a section: returns the next slice of records, actions and regions for the same revision (exclusive with wait and extract)."},
-    "extract": ` + string(extract.RequestSchema) + `
+    "extract": ` + string(embeddedSchema(extract.RequestSchema)) + `
   },
   "additionalProperties": false
 }`)
@@ -79,3 +79,18 @@ var (
   "additionalProperties": false
 }`)
 )
+
+// embeddedSchema drops the "$schema" dialect marker of a schema nested in a
+// tool's input schema (the tool schema's own dialect applies).
+func embeddedSchema(raw json.RawMessage) json.RawMessage {
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		panic("extract.RequestSchema is not JSON: " + err.Error())
+	}
+	delete(m, "$schema")
+	out, err := json.Marshal(m)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
