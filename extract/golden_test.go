@@ -2,12 +2,11 @@ package extract
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/pling-dev/pling/internal/golden"
 )
 
 // checkGolden compares r, with its fresh evidence references replaced by
@@ -27,21 +26,5 @@ func checkGolden(t *testing.T, name string, r *Result) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	path := filepath.Join("testdata", "golden", name+".json")
-	if os.Getenv("UPDATE_GOLDEN") == "1" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("golden %s missing (UPDATE_GOLDEN=1 go test ./extract/ writes it): %v", path, err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
+	golden.Check(t, filepath.Join("testdata", "golden", name+".json"), got)
 }

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pling-dev/pling/browser"
 	"github.com/pling-dev/pling/extract"
 	"github.com/pling-dev/pling/page"
 )
@@ -62,25 +61,11 @@ func cmdExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	if err := cfg.Navigation.Check(url); err != nil {
-		return err
-	}
-	b, err := browser.Start(ctx, browserOptions(cfg.Browser))
+	rt, nav, closeAll, err := openRuntime(ctx, cfg, url)
 	if err != nil {
 		return err
 	}
-	defer b.Close()
-	tab, err := b.NewSessionWith(ctx, sessionOptions(cfg.Navigation))
-	if err != nil {
-		return err
-	}
-	defer tab.Close()
-	rt := page.NewRuntime(tab, page.RuntimeOptions{Budgets: budgets(cfg.Observation),
-		SettleTimeout: cfg.Observation.SettleTimeout(), SettleQuiet: cfg.Observation.SettleQuiet()})
-	nav, err := rt.Navigate(ctx, url)
-	if err != nil {
-		return err
-	}
+	defer closeAll()
 	req := extract.Request{ExpectedRevision: nav.Observation.Revision, Kind: extract.Kind(*kind), Index: *index, Fields: fields, Limit: *limit}
 	if err := req.Validate(); err != nil {
 		return err

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/pling-dev/pling/browser"
 	"github.com/pling-dev/pling/page"
 )
 
@@ -29,25 +28,11 @@ func cmdObserve(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	if err := cfg.Navigation.Check(url); err != nil {
-		return err
-	}
-	b, err := browser.Start(ctx, browserOptions(cfg.Browser))
+	rt, res, closeAll, err := openRuntime(ctx, cfg, url)
 	if err != nil {
 		return err
 	}
-	defer b.Close()
-	tab, err := b.NewSessionWith(ctx, sessionOptions(cfg.Navigation))
-	if err != nil {
-		return err
-	}
-	defer tab.Close()
-	rt := page.NewRuntime(tab, page.RuntimeOptions{Budgets: budgets(cfg.Observation),
-		SettleTimeout: cfg.Observation.SettleTimeout(), SettleQuiet: cfg.Observation.SettleQuiet(), CheckURL: cfg.Navigation.Check})
-	res, err := rt.Navigate(ctx, url)
-	if err != nil {
-		return err
-	}
+	defer closeAll()
 	o := res.Observation
 	if *asJSON {
 		out := map[string]any{"observation": o}

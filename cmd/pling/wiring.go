@@ -89,3 +89,30 @@ func tabs(b *browser.Browser, nav config.Navigation) mcpserver.Browser {
 func sessionOptions(nav config.Navigation) browser.SessionOptions {
 	return browser.SessionOptions{CheckURL: nav.Check, AcceptDialogs: nav.Dialogs == config.DialogsAccept}
 }
+
+// openRuntime starts the configured browser, opens one guarded tab, and
+// navigates it to url, for the one-shot commands (observe, extract). The
+// returned func closes everything.
+func openRuntime(ctx context.Context, cfg config.Config, url string) (*page.Runtime, *page.ActResult, func(), error) {
+	if err := cfg.Navigation.Check(url); err != nil {
+		return nil, nil, nil, err
+	}
+	b, err := browser.Start(ctx, browserOptions(cfg.Browser))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	tab, err := b.NewSessionWith(ctx, sessionOptions(cfg.Navigation))
+	if err != nil {
+		b.Close()
+		return nil, nil, nil, err
+	}
+	closeAll := func() { tab.Close(); b.Close() }
+	rt := page.NewRuntime(tab, page.RuntimeOptions{Budgets: budgets(cfg.Observation),
+		SettleTimeout: cfg.Observation.SettleTimeout(), SettleQuiet: cfg.Observation.SettleQuiet(), CheckURL: cfg.Navigation.Check})
+	nav, err := rt.Navigate(ctx, url)
+	if err != nil {
+		closeAll()
+		return nil, nil, nil, err
+	}
+	return rt, nav, closeAll, nil
+}
