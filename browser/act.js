@@ -45,9 +45,11 @@
     return { ok: false, code: "UNAVAILABLE", reason: "the control is not rendered (hidden)" };
   }
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  // Hit test through open shadow roots: the topmost element at the centre
-  // must be the target or inside it (or a label for it).
-  let hit = document.elementFromPoint(x, y);
+  const doc = el.ownerDocument;
+  // Hit test in the element's own document, through open shadow roots: the
+  // topmost element at the centre must be the target or inside it (or a
+  // label for it).
+  let hit = doc.elementFromPoint(x, y);
   while (hit && hit.shadowRoot) {
     const inner = hit.shadowRoot.elementFromPoint(x, y);
     if (!inner || inner === hit) break;
@@ -59,18 +61,24 @@
     }
     return false;
   };
+  const coveredBy = (top) => {
+    const dlg = top.closest && top.closest("dialog, [role=dialog], [role=alertdialog]");
+    const by = dlg ? ("the dialog " + JSON.stringify((dlg.getAttribute("aria-label") || dlg.textContent || "").trim().slice(0, 60))) : "another element";
+    return { ok: false, code: "TARGET_COVERED", reason: "the control is covered by " + by };
+  };
   if (hit && !inside(hit) && !(hit.control && hit.control === el) && !(hit.tagName === "LABEL" && hit.contains(el))) {
-    // In an iframe, the hit is the frame element: allow it.
-    if (!(hit.tagName === "IFRAME" && el.ownerDocument !== document)) {
-      const dlg = hit.closest("dialog, [role=dialog], [role=alertdialog]");
-      const by = dlg ? ("the dialog " + JSON.stringify((dlg.getAttribute("aria-label") || dlg.textContent || "").trim().slice(0, 60))) : "another element";
-      return { ok: false, code: "TARGET_COVERED", reason: "the control is covered by " + by };
-    }
+    return coveredBy(hit);
   }
-  let ox = 0, oy = 0;
-  for (let w = el.ownerDocument.defaultView; w && w !== window && w.frameElement; w = w.parent) {
-    const fr = w.frameElement.getBoundingClientRect();
-    ox += fr.left; oy += fr.top;
+  // Same-origin frames: translate to the top viewport, and the frame
+  // element itself must be topmost at that point in its parent document.
+  let px = x, py = y;
+  for (let w = doc.defaultView; w && w !== window && w.frameElement; w = w.parent) {
+    const fe = w.frameElement;
+    const fr = fe.getBoundingClientRect();
+    px += fr.left + fe.clientLeft;
+    py += fr.top + fe.clientTop;
+    const top = fe.ownerDocument.elementFromPoint(px, py);
+    if (top && top !== fe) return coveredBy(top);
   }
-  return { ok: true, x: x + ox, y: y + oy, editable: el.isContentEditable || el.tagName === "INPUT" || el.tagName === "TEXTAREA" };
+  return { ok: true, x: px, y: py, editable: el.isContentEditable || el.tagName === "INPUT" || el.tagName === "TEXTAREA" };
 }

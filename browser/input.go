@@ -94,12 +94,18 @@ func (s *Session) Perform(ctx context.Context, step page.Step) error {
 	})
 }
 
-// selectAllScript selects the focused field's content so typing replaces
-// it.
-const selectAllScript = `(() => { const el = document.activeElement; if (!el) return;
+// selectAllScript selects the focused field's content (through open
+// shadow roots and same-origin frames) so typing replaces it.
+const selectAllScript = `(() => { let el = document.activeElement;
+  for (let i = 0; el && i < 16; i++) {
+    if (el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    else if (el.contentDocument && el.contentDocument.activeElement) el = el.contentDocument.activeElement;
+    else break;
+  }
+  if (!el) return;
   if (typeof el.select === "function") { el.select(); return; }
   if (el.isContentEditable) { const r = document.createRange(); r.selectNodeContents(el);
-    const s = getSelection(); s.removeAllRanges(); s.addRange(r); } })()`
+    const s = el.ownerDocument.getSelection(); s.removeAllRanges(); s.addRange(r); } })()`
 
 func (s *Session) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, clicks int64) error {
 	return s.run(ctx, ActionTimeout, func(c context.Context) error {

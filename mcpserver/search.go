@@ -17,7 +17,9 @@ type bridgeFactory struct{ b *websearch.Bridge }
 func (f bridgeFactory) NewSession() SearchSession { return bridgeSession{f.b.NewSession()} }
 func (f bridgeFactory) Description() string       { return f.b.Disclosure() }
 
-type bridgeSession struct{ s *websearch.BoundedSearchSession }
+type bridgeSession struct {
+	s *websearch.BoundedSearchSession
+}
 
 // Search runs one budgeted search. Provisional text goes to progress
 // labelled as such; errors keep their stable code and safe message.

@@ -68,7 +68,7 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 			}
 			id = r.Parent
 		}
-		return strings.Join(parts, " > ")
+		return strings.Join(parts, " › ")
 	}
 
 	// Actions: single controls, then row shapes, named and folded.

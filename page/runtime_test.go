@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pling-dev/pling/browser"
 	"github.com/pling-dev/pling/internal/golden"
 	"github.com/pling-dev/pling/internal/testbrowser"
 	"github.com/pling-dev/pling/page"
@@ -16,6 +17,14 @@ import (
 // open returns a runtime on a fresh tab at the fixture path.
 func open(t *testing.T, path string, b page.Budgets) *page.Runtime {
 	t.Helper()
+	rt, _ := openTab(t, path, b)
+	return rt
+}
+
+// openTab is open that also returns the tab, for checks the model never
+// gets to make (reading an input's value).
+func openTab(t *testing.T, path string, b page.Budgets) (*page.Runtime, *browser.Session) {
+	t.Helper()
 	s := testbrowser.New(t)
 	rt := page.NewRuntime(s, page.RuntimeOptions{Budgets: b, SettleTimeout: 2 * time.Second})
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
@@ -23,7 +32,7 @@ func open(t *testing.T, path string, b page.Budgets) *page.Runtime {
 	if _, err := rt.Navigate(ctx, testbrowser.FixturesURL(t)+path); err != nil {
 		t.Fatalf("navigate %s: %v", path, err)
 	}
-	return rt
+	return rt, s
 }
 
 var (

@@ -1,0 +1,114 @@
+package page_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pling-dev/pling/page"
+)
+
+func find(o *page.Observation, name string) *page.Action {
+	for i := range o.Actions {
+		if o.Actions[i].Name == name {
+			return &o.Actions[i]
+		}
+	}
+	return nil
+}
+
+// An undeclared TodoMVC-style app is usable: add with Enter, toggle and a
+// hover-only destroy folded over the rows.
+func TestActTodoMVC(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/todomvc", page.DefaultBudgets())
+	ctx := t.Context()
+	o := rt.Last()
+	for _, name := range []string{"what_needs_to_be_done", "toggle", "destroy"} {
+		if find(o, name) == nil {
+			t.Fatalf("no %s in %v", name, o.Actions)
+		}
+	}
+	before := o.Records.Total
+	res, err := rt.Act(ctx, page.ActRequest{Action: "what_needs_to_be_done", Args: map[string]any{"text": "Read the spec", "submit": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Observation.Records.Total != before+1 || len(res.Receipt.Changed.Records.Added) != 1 {
+		t.Fatalf("add: total %d, receipt %+v", res.Observation.Records.Total, res.Receipt.Changed)
+	}
+	first := res.Observation.Records.IDs[0]
+	res, err = rt.Act(ctx, page.ActRequest{Action: "toggle", Record: first})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Receipt.Changed.Observed {
+		t.Errorf("toggle %s changed nothing: %+v", first, res.Receipt)
+	}
+	res, err = rt.Act(ctx, page.ActRequest{Action: "destroy", Record: first})
+	if err != nil {
+		t.Fatalf("hover-only destroy: %v", err)
+	}
+	if got := res.Receipt.Changed.Records.Removed; len(got) != 1 || got[0] != first {
+		t.Errorf("destroy removed %v, want [%s]", got, first)
+	}
+}
+
+// Controls inside an open shadow root and a same-origin iframe can be
+// operated, not just seen.
+func TestActInShadowRootAndIframe(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ path, typeInto, press, value string }{
+		{"/shadow", "nickname", "save_profile", `document.querySelector("profile-card").shadowRoot.getElementById("nick").value`},
+		{"/iframe", "email", "subscribe", `document.getElementById("inner").contentDocument.getElementById("email").value`},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			t.Parallel()
+			rt, tab := openTab(t, tc.path, page.DefaultBudgets())
+			ctx := t.Context()
+			if _, err := rt.Act(ctx, page.ActRequest{Action: tc.typeInto, Args: map[string]any{"text": "ada@example.com"}}); err != nil {
+				t.Fatalf("type: %v", err)
+			}
+			// Typing again replaces the content, as a person selecting all would.
+			if _, err := rt.Act(ctx, page.ActRequest{Action: tc.typeInto, Args: map[string]any{"text": "ada@example.com"}}); err != nil {
+				t.Fatalf("type again: %v", err)
+			}
+			var got string
+			if err := tab.Evaluate(ctx, tc.value, &got); err != nil || got != "ada@example.com" {
+				t.Errorf("typed value = %q, %v", got, err)
+			}
+			if _, err := rt.Act(ctx, page.ActRequest{Action: tc.press}); err != nil {
+				t.Fatalf("press: %v", err)
+			}
+		})
+	}
+}
+
+// Selects carry the visible options as an enum; a value outside it is
+// INVALID_ARGUMENT and nothing runs.
+func TestSelectEnum(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/generated/dashboard?nodes=200", page.DefaultBudgets())
+	var sel *page.Action
+	for i, a := range rt.Last().Actions {
+		if a.Kind == "select" {
+			sel = &rt.Last().Actions[i]
+		}
+	}
+	if sel == nil {
+		t.Fatal("no select action")
+	}
+	if got := strings.Join(sel.Params["value"].Enum, ","); got != "All,Core,Web" {
+		t.Errorf("enum %q", got)
+	}
+	schema := string(page.ParamsSchema(*sel))
+	if !strings.Contains(schema, `"enum":["All","Core","Web"]`) {
+		t.Errorf("schema lacks the enum: %s", schema)
+	}
+	ctx := t.Context()
+	if _, err := rt.Act(ctx, page.ActRequest{Action: sel.Name, Args: map[string]any{"value": "Sales"}}); page.ErrorCode(err) != page.CodeInvalidArgument {
+		t.Errorf("value outside the options: %v", err)
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: sel.Name, Args: map[string]any{"value": "Web"}}); err != nil {
+		t.Errorf("choose Web: %v", err)
+	}
+}
