@@ -217,11 +217,18 @@ func (r *Runtime) observeAfter(ctx context.Context, slice Slice, settle, fresh b
 	if next, ok := nextSlice(o, slice); ok {
 		o.Continuation = r.revs.Continuation(o.Revision, next)
 	}
-	for _, n := range r.d.Notices() {
-		o.Notes = append(o.Notes, clean(n, 300))
-	}
-	for _, d := range r.d.Dialogs() {
-		o.Notes = append(o.Notes, fmt.Sprintf("the page opened a %s dialog (%s): %q", d.Type, map[bool]string{true: "accepted", false: "dismissed"}[d.Accepted], clean(d.Message, 120)))
+	if settle {
+		// Only observations that reach the agent take the page's notices
+		// (a before-snapshot of an action would swallow them).
+		for _, n := range r.d.Notices() {
+			o.Notes = append(o.Notes, clean(n, 300))
+		}
+		// JavaScript dialogs were answered by policy; what they said is
+		// page data, reported as feedback.
+		for _, d := range r.d.Dialogs() {
+			o.Feedback = append(o.Feedback, Feedback{Kind: "dialog",
+				Message: fmt.Sprintf("%s dialog (%s): %s", d.Type, map[bool]string{true: "accepted", false: "dismissed"}[d.Accepted], clean(d.Message, r.opts.Budgets.MaxStringChars))})
+		}
 	}
 	if !isContinuation {
 		r.last = o
