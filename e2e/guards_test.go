@@ -163,3 +163,15 @@ func TestStalePageToolCall(t *testing.T) {
 	after := mustOK(t, call(t, c, "observe", map[string]any{}))
 	contains(t, after.Text, "- title: Account")
 }
+
+// tools.pageTools: false keeps the tool list fixed for hosts that choke on
+// changing lists; the core tools still carry everything.
+func TestPageToolsSwitchedOff(t *testing.T) {
+	t.Parallel()
+	c, _ := stdioClient(t, nil, "--url", url("/todos"), "--config", "testdata/no_page_tools.yaml")
+	mustOK(t, call(t, c, "observe", map[string]any{}))
+	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t2"}))
+	if names := toolNames(t, c); has(names, "toggle") || len(names) != 4 {
+		t.Errorf("page tools published although switched off: %v", names)
+	}
+}
