@@ -112,3 +112,22 @@ func TestSelectEnum(t *testing.T) {
 		t.Errorf("choose Web: %v", err)
 	}
 }
+
+// Counts are state: TodoMVC's "N items left" follows the page.
+func TestCountsAreState(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/todomvc", page.DefaultBudgets())
+	if got := rt.Last().State["todo_count"]; got != "4 items left" {
+		t.Fatalf("todo_count = %v (state %v)", got, rt.Last().State)
+	}
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: "toggle", Record: rt.Last().Records.IDs[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Observation.State["todo_count"]; got != "3 items left" {
+		t.Errorf("after toggle: %v", got)
+	}
+	if len(res.Receipt.Changed.State) == 0 {
+		t.Error("receipt does not name the changed state")
+	}
+}

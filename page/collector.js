@@ -79,6 +79,7 @@
     const WS = /\s+/g;
     const LETTER = /[\p{L}\p{N}]/u;
     const clean = (s) => (s ? s.replace(WS, ' ').trim() : '');
+    const COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
     // cut bounds s to n UTF-16 units, never splitting a surrogate pair, and
     // marks the cut with an ellipsis.
     const cut = (s, n) => {
@@ -1094,6 +1095,17 @@
           if (v) {
             if (c2.pager || /^\d+$/.test(v)) addState('page', v, 'pagination', false);
             else addState('current', v, 'navigation', false);
+          }
+        }
+        // counts: a short text with a number, in an element outside any
+        // record whose id or class names it a count or total ("4 items
+        // left" in TodoMVC's .todo-count)
+        if (!declState && !c2.rec && hasAttr) {
+          const words = ((el.id || '') + ' ' + (typeof el.className === 'string' ? el.className : '')).split(/\s+/);
+          const w = words.find((x) => x && COUNT_NAME.test(x));
+          if (w) {
+            const v = clean(gather(el, {}, 61));
+            if (v && v.length <= 60 && /\d/.test(v)) addState(slug(w).replace(/-/g, '_') || 'count', v, 'counts', false);
           }
         }
         // hidden content behind a disclosure

@@ -244,8 +244,8 @@ func TestCollect(t *testing.T) {
 			if snap.Stats.ControlsTotal != 6 || len(snap.Controls) != 6 {
 				t.Errorf("controls: %d %q", snap.Stats.ControlsTotal, controlLabels(snap.Controls))
 			}
-			// The page's count ("4 items left") is not guessed into state.
-			if diff := cmp.Diff(map[string]string{"current": "All"}, stateMap(snap)); diff != "" {
+			// The page's count ("4 items left", in .todo-count) is state.
+			if diff := cmp.Diff(map[string]string{"current": "All", "todo_count": "4 items left"}, stateMap(snap)); diff != "" {
 				t.Errorf("state (-want +got):\n%s", diff)
 			}
 
