@@ -131,3 +131,28 @@ func TestCountsAreState(t *testing.T) {
 		t.Error("receipt does not name the changed state")
 	}
 }
+
+// scroll is a discovery step: what is in view changes, the receipt says so.
+func TestScroll(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/todos", page.DefaultBudgets())
+	ctx := t.Context()
+	res, err := rt.Scroll(ctx, "", "down", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Receipt.Changed.Observed || len(res.Receipt.Changed.Revealed) == 0 {
+		t.Errorf("scrolling down revealed nothing: %+v", res.Receipt)
+	}
+	for _, id := range res.Receipt.Changed.Revealed {
+		if id == "t1" || id == "t2" {
+			t.Errorf("revealed %s, which was in view before", id)
+		}
+	}
+	if _, err := rt.Scroll(ctx, "nowhere", "down", 1); page.ErrorCode(err) != page.CodeInvalidArgument {
+		t.Errorf("unknown region: %v", err)
+	}
+	if _, err := rt.Scroll(ctx, "todos", "down", 1); err != nil {
+		t.Errorf("scroll a region: %v", err)
+	}
+}

@@ -26,6 +26,10 @@ type Changes struct {
 	State     []string      `json:"state"`
 	Feedback  []string      `json:"feedback"`
 	Navigated bool          `json:"navigated"`
+	// Revealed lists records that came into the viewport (bounded). It
+	// alone does not make an action observed: auto-scrolling to a target
+	// reveals rows too. A scroll counts it.
+	Revealed []string `json:"revealed,omitempty"`
 }
 
 // RecordChanges lists record ids added, removed or changed (bounded).
@@ -72,6 +76,9 @@ func Diff(before, after *Observation) Changes {
 			c.Records.Added = appendBounded(c.Records.Added, r.ID)
 		case recordSig(old, old.HasFields && r.HasFields) != recordSig(r, old.HasFields && r.HasFields):
 			c.Records.Changed = appendBounded(c.Records.Changed, r.ID)
+		}
+		if ok && r.InViewport && !old.InViewport {
+			c.Revealed = appendBounded(c.Revealed, r.ID)
 		}
 	}
 	for _, r := range b.Records {

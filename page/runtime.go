@@ -534,6 +534,7 @@ func (r *Runtime) Scroll(ctx context.Context, region, direction string, pages fl
 		return nil, err
 	}
 	rec := Receipt{OK: true, Action: ReceiptAction{ID: "scroll", Description: "Scroll " + direction}, Changed: Diff(before, after)}
+	rec.Changed.Observed = rec.Changed.Observed || len(rec.Changed.Revealed) > 0 || before.snap.Viewport.ScrollY != after.snap.Viewport.ScrollY
 	if !rec.Changed.Observed {
 		rec.Warning = "EXPECTATION_FAILED: scrolling revealed nothing new (the end of the page or region may be reached)"
 	}
