@@ -535,21 +535,26 @@ func legalName(s string) string {
 }
 
 // uniqueName makes name unique among used, first by the region, then by a
-// number.
+// number. Suffixes always fit the 64-character limit (a long base is cut),
+// so the search ends.
 func uniqueName(name, region string, used map[string]int) string {
 	if used[name] == 0 {
 		used[name] = 1
 		return name
 	}
+	base := name
+	if len(base) > 40 {
+		base = base[:40]
+	}
 	if rs := slug(region, 20); rs != "" {
-		cand := legalName(name + "_" + rs)
+		cand := legalName(base + "_" + rs)
 		if used[cand] == 0 {
 			used[cand] = 1
 			return cand
 		}
 	}
 	for n := used[name] + 1; ; n++ {
-		cand := legalName(name + "_" + strconv.Itoa(n))
+		cand := base + "_" + strconv.Itoa(n)
 		if used[cand] == 0 {
 			used[name] = n
 			used[cand] = 1

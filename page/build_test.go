@@ -178,3 +178,16 @@ func FuzzParseContinuation(f *testing.F) {
 		_ = r.Check(tok)
 	})
 }
+
+func TestUniqueNameLongNamesTerminate(t *testing.T) {
+	used := map[string]int{}
+	long := strings.Repeat("a", 64)
+	seen := map[string]bool{}
+	for i := 0; i < 50; i++ {
+		n := uniqueName(long, strings.Repeat("r", 30), used)
+		if seen[n] || !ToolNamePattern.MatchString(n) {
+			t.Fatalf("name %d: %q (seen %v)", i, n, seen[n])
+		}
+		seen[n] = true
+	}
+}
