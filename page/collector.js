@@ -19,6 +19,9 @@
     const maxRegions = pos(P.max_regions, 100);
     const recOffset = typeof P.record_offset === 'number' && P.record_offset > 0 ? Math.floor(P.record_offset) : 0;
     const recFields = typeof P.record_fields === 'number' && P.record_fields >= 0 ? Math.floor(P.record_fields) : 20;
+    // find_record lists one record by id even beyond max_record_ids, so an
+    // action can reach a row the model found through continuation.
+    const findRec = typeof P.find_record === 'string' ? P.find_record : '';
     const MAX_FIELDS = 30, MAX_OPTIONS = 25, MAX_FEEDBACK = 100, MAX_HIDDEN = 50, MAX_STATE = 100, MAX_HITS = 300;
     const NAME_TEXT = 80;
 
@@ -593,6 +596,21 @@
       while (recordIds.has(g)) g += '_';
       return g;
     };
+    // recMatches tells, without minting anything, whether el's record id
+    // would be findRec.
+    const recMatches = (el, declared) => {
+      if (declared) return clean(el.getAttribute('data-pling-record')) === findRec;
+      for (const a of AUTHOR_ID_ATTRS) {
+        const v = el.getAttribute(a);
+        if (v) return clean(v) === findRec;
+      }
+      const t = el.getAttribute('data-testid') || el.getAttribute('data-test-id');
+      if (t && /\d/.test(t)) return clean(t) === findRec;
+      const i = el.getAttribute('id');
+      if (i) return clean(i) === findRec;
+      const k = R.keys.get(el);
+      return !!k && 'r' + k.slice(1) === findRec;
+    };
     const headersOf = (el) => {
       // el is a row; returns column index -> header text.
       const table = el.localName === 'tr' ? el.closest('table') : el.closest('[role=grid],[role=table],[role=treegrid]');
@@ -859,6 +877,7 @@
       for (let n = el.nextElementSibling; n && stackEl[stackEl.length - 1] === n; n = n.nextElementSibling) {
         if (nodes >= maxNodes || (recordsTotal >= recOffset && recordsTotal < recOffset + recFields)) return;
         if (n.localName !== tag) return;
+        if (findRec !== '' && recMatches(n, rk === 'decl')) return; // walk the sought row
         const ha = n.hasAttributes();
         if ((ha ? roleOf(n) : '') !== role) return;
         if (ha && (n.getAttribute('aria-hidden') === 'true' || n.hasAttribute('inert') || (declRecords && !n.hasAttribute('data-pling-record')))) return;
@@ -891,7 +910,8 @@
       // A row beyond the id index and the field window is only counted:
       // a cheap visibility test, no walk of its subtree.
       let rk = recordKind(el, tag, role, hasAttr);
-      if (rk && recordsTotal >= maxIDs && !(recordsTotal >= recOffset && recordsTotal < recOffset + recFields) && !ctx.hover) {
+      if (rk && recordsTotal >= maxIDs && !(recordsTotal >= recOffset && recordsTotal < recOffset + recFields) && !ctx.hover &&
+          !(findRec !== '' && recMatches(el, rk === 'decl'))) {
         if (!shown(el)) { skipped(el); return null; }
         let ok = true;
         if (rk === 'list') {
@@ -982,7 +1002,7 @@
       if (rk) {
         const idx = recordsTotal;
         const inWindow = idx >= recOffset && idx < recOffset + recFields;
-        const listed = idx < maxIDs || inWindow;
+        const listed = idx < maxIDs || inWindow || (findRec !== '' && recMatches(el, rk === 'decl'));
         let ok = true;
         if (rk === 'list') {
           const p = el.parentElement;

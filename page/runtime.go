@@ -63,7 +63,11 @@ type RuntimeOptions struct {
 // acts, navigates and scrolls, one operation at a time, and keeps the
 // session's revision sequence.
 type Runtime struct {
-	mu   sync.Mutex
+	mu sync.Mutex
+	// find, during an action on a row beyond the id cap, keeps that row
+	// listed in the after-snapshot too (else the diff would call it
+	// removed).
+	find string
 	d    Driver
 	opts RuntimeOptions
 	revs *Revisions
@@ -184,6 +188,7 @@ func (r *Runtime) observeAfter(ctx context.Context, slice Slice, settle, fresh b
 	params.RecordOffset = slice.RecordOffset
 	params.RecordFields = b.MaxRecords
 	params.MaxText = b.MaxStringChars
+	params.FindRecord = r.find
 	var wait *SettleParams
 	if settle {
 		if timeout <= 0 {
@@ -234,6 +239,14 @@ func (r *Runtime) observeAfter(ctx context.Context, slice Slice, settle, fresh b
 		r.last = o
 	}
 	return o, nil
+}
+
+// observeFind is an unsettled observation that also lists the record id
+// (beyond the collector's id cap).
+func (r *Runtime) observeFind(ctx context.Context, id string) (*Observation, error) {
+	r.find = id
+	defer func() { r.find = "" }()
+	return r.observe(ctx, Slice{}, false, 0)
 }
 
 // nextSlice is the slice after o, when budgets cut something.
@@ -369,6 +382,18 @@ func (r *Runtime) Act(ctx context.Context, req ActRequest) (*ActResult, error) {
 		return nil, &Error{Code: CodeStaleRevision, Reason: "the page changed since " + req.ExpectedRevision + " (now " + before.Revision + "); read the current observation first", Available: available(before)}
 	}
 	res, err := r.Resolve(before, req.Action, req.Record)
+	if ErrorCode(err) == CodeActionNotFound && req.Record != "" && before.snap.RecordsTotal > len(before.snap.Records) {
+		// The row may lie beyond the id cap (found through continuation):
+		// look it up by id, in the same kind of snapshot.
+		var again *Observation
+		if again, err = r.observeFind(ctx, req.Record); err != nil {
+			return nil, err
+		}
+		before = again
+		res, err = r.Resolve(before, req.Action, req.Record)
+		r.find = req.Record
+		defer func() { r.find = "" }()
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -193,5 +194,38 @@ func TestPasswordCanaryNeverLeaves(t *testing.T) {
 		if strings.Contains(out, canary) {
 			t.Fatalf("canary leaked:\n%s", out)
 		}
+	}
+}
+
+// Continuation reaches records beyond the collector's id cap: slices of
+// full records follow each other without gaps past the first thousand rows
+// of a 10,000-row table, and a row found that way can be acted on.
+func TestContinuationBeyondIDCap(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/generated/table?rows=10000", page.DefaultBudgets())
+	o := rt.Last()
+	ctx := t.Context()
+	next := 1
+	for o != nil && next <= 1100 {
+		for _, r := range o.Records.Shown {
+			if r.ID != "o"+strconv.Itoa(next) {
+				t.Fatalf("slice gap: got %s, want o%d", r.ID, next)
+			}
+			next++
+		}
+		if o.Continuation == "" {
+			t.Fatalf("no continuation after o%d", next-1)
+		}
+		var err error
+		if o, err = rt.Observe(ctx, page.ObserveRequest{Continuation: o.Continuation}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := rt.Act(ctx, page.ActRequest{Action: "open", Record: "o1050"})
+	if err != nil {
+		t.Fatalf("act on a row beyond the id cap: %v", err)
+	}
+	if res.Receipt.Action.ID != "open@o1050" || len(res.Receipt.Changed.Records.Removed) != 0 {
+		t.Errorf("receipt: %+v", res.Receipt)
 	}
 }

@@ -18,6 +18,9 @@ type CollectParams struct {
 	MaxControls int `json:"max_controls"`
 	// MaxText caps every string the collector returns, in UTF-16 units.
 	MaxText int `json:"max_text"`
+	// FindRecord lists the record with this id even beyond MaxRecordIDs
+	// (an action on a row found through continuation).
+	FindRecord string `json:"find_record,omitempty"`
 	// MaxNodes caps the number of DOM nodes the collector walks.
 	MaxNodes int `json:"max_nodes"`
 	// MaxRegions caps how many regions are listed; regions beyond it are
