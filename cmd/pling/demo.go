@@ -117,7 +117,10 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 
-	show(fmt.Sprintf("tools/list again (list_changed notifications so far: %d): folded page tools appear", listChanged.Load()))
+	for deadline := time.Now().Add(3 * time.Second); listChanged.Load() == 0 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	show(fmt.Sprintf("tools/list again after %d notifications/tools/list_changed: the page's folded actions are tools too", listChanged.Load()))
 	names, err = listTools()
 	if err != nil {
 		return err
