@@ -39,6 +39,7 @@ func openTab(t *testing.T, path string, b page.Budgets) (*page.Runtime, *browser
 var (
 	revisionLine = regexp.MustCompile(`(?m)^- revision: .*$`)
 	tokenText    = regexp.MustCompile(`continuation "c\.[^"]*"`)
+	portText     = regexp.MustCompile(`(127\.0\.0\.1|localhost):\d+`)
 )
 
 // The spec's Todo page, live in Chromium, renders to the spec's example
@@ -227,5 +228,24 @@ func TestContinuationBeyondIDCap(t *testing.T) {
 	}
 	if res.Receipt.Action.ID != "open@o1050" || len(res.Receipt.Changed.Records.Removed) != 0 {
 		t.Errorf("receipt: %+v", res.Receipt)
+	}
+}
+
+// Every fixture page's observation and tool schemas are pinned by golden
+// files (revisions and tokens masked). UPDATE_GOLDEN=1 rewrites them.
+func TestFixtureGoldens(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"todomvc", "form", "covered", "injection", "shadow", "iframe", "hidden", "actions", "links"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			rt := open(t, "/"+name, page.DefaultBudgets())
+			o := rt.Last()
+			text := revisionLine.ReplaceAllString(page.Render(o, page.DefaultBudgets()), "- revision: (masked)")
+			text = tokenText.ReplaceAllString(text, `continuation "(masked)"`)
+			text = portText.ReplaceAllString(text, "127.0.0.1:PORT")
+			golden.Check(t, "testdata/fixtures/"+name+".md", []byte(text))
+			schemas, _ := json.MarshalIndent(page.Schemas(o), "", "  ")
+			golden.Check(t, "testdata/fixtures/"+name+".tools.json", append(schemas, '\n'))
+		})
 	}
 }
