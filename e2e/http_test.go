@@ -220,3 +220,35 @@ func TestHTTPStatelessConfirmation(t *testing.T) {
 		}
 	}
 }
+
+// The legacy SSE transport at /sse serves the same tools, with per-session
+// page tools.
+func TestHTTPLegacySSE(t *testing.T) {
+	t.Parallel()
+	base := startHTTP(t, nil, "--url", url("/todos"))
+	c, err := client.NewSSEMCPClient(base + "/sse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &notes{}
+	c.OnNotification(n.add)
+	if err := c.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	var init mcp.InitializeRequest
+	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: "e2e-sse", Version: "0"}
+	if _, err := c.Initialize(t.Context(), init); err != nil {
+		t.Fatal(err)
+	}
+	before := n.count("notifications/tools/list_changed")
+	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
+	contains(t, obs.Text, "toggle(record)")
+	n.waitFor(t, "notifications/tools/list_changed", before)
+	if !has(toolNames(t, c), "toggle") {
+		t.Errorf("no page tools over SSE: %v", toolNames(t, c))
+	}
+	r := mustOK(t, call(t, c, "toggle", map[string]any{"record": "t9"}))
+	contains(t, r.Text, `"id":"toggle@t9"`)
+}
