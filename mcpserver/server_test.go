@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,9 +23,14 @@ type fakeTab struct {
 	url    string
 }
 
+// fakeName is the name of the fake page's one action.
+var fakeName atomic.Value
+
+func init() { fakeName.Store("go") }
+
 func (f *fakeTab) CallScript(ctx context.Context, script string, args any, out any) error {
 	snap := page.Snapshot{DocumentID: "doc-" + f.url, URL: f.url, Title: "Fake", Path: "/fake",
-		Controls: []page.Control{{Key: "e1", Name: "go", Kind: "click", Effect: "write", Declared: true, InViewport: true}},
+		Controls: []page.Control{{Key: "e1", Name: fakeName.Load().(string), Kind: "click", Effect: "write", Declared: true, InViewport: true}},
 		Stats:    page.Stats{ControlsTotal: 1}}
 	raw, _ := json.Marshal(snap)
 	return json.Unmarshal(raw, out)
@@ -181,4 +187,56 @@ func TestValidatorMessages(t *testing.T) {
 			t.Errorf("%v: err=%v", tc.args, err)
 		}
 	}
+}
+
+// A page action named like a core tool is published as page_<name>, and
+// calling it runs the page action, not the core tool.
+func TestPageToolNameCollision(t *testing.T) {
+	fb := &fakeBrowser{}
+	_, base := newHTTP(t, Options{Browser: fb, PageTools: true})
+	c := connect(t, base, true, "a")
+	if res, _ := callTool(t, c, "navigate", map[string]any{"url": "http://127.0.0.1/x"}); res.IsError {
+		t.Fatal("navigate failed")
+	}
+	// the fake page's one action is "go"; rename it to a core name
+	fakeName.Store("observe")
+	defer fakeName.Store("go")
+	if res, _ := callTool(t, c, "observe", map[string]any{}); res.IsError {
+		t.Fatal("observe failed")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	var names []string
+	for time.Now().Before(deadline) {
+		tl, err := c.ListTools(t.Context(), mcp.ListToolsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = names[:0]
+		for _, x := range tl.Tools {
+			names = append(names, x.Name)
+		}
+		if contains(names, "page_observe") {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !contains(names, "page_observe") {
+		t.Fatalf("no page_observe in %v", names)
+	}
+	res, body := callTool(t, c, "page_observe", map[string]any{})
+	if res.IsError {
+		t.Fatalf("page_observe: %v", body)
+	}
+	if r, _ := body["result"].(map[string]any); r == nil || r["action"].(map[string]any)["id"] != "observe" {
+		t.Errorf("page_observe did not run the page action: %v", body["result"])
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

@@ -68,3 +68,24 @@ func BenchmarkBuildRender(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAct measures one whole action as an agent gets it: the
+// before-snapshot, resolve, real input events, the settle wait (a full
+// quiet window after the action) and the after-observation with its diff.
+func BenchmarkAct(b *testing.B) {
+	for _, quiet := range []time.Duration{100 * time.Millisecond, 20 * time.Millisecond} {
+		b.Run("todos-toggle-quiet"+quiet.String(), func(b *testing.B) {
+			s := testbrowser.Open(b, "/todos")
+			rt := page.NewRuntime(s, page.RuntimeOptions{SettleQuiet: quiet})
+			ctx := context.Background()
+			if _, err := rt.Observe(ctx, page.ObserveRequest{}); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := rt.Act(ctx, page.ActRequest{Action: "toggle", Record: "t2"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
