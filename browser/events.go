@@ -35,12 +35,14 @@ func watch(tctx context.Context, acceptAll bool) *events {
 			// dismissed unless the policy says accept: by default a page
 			// cannot make the agent agree to something.
 			accept := acceptAll || d.Type == page.DialogTypeAlert || d.Type == page.DialogTypeBeforeunload
-			_, _ = chromedp.Call(tctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept})
+			// Record before answering: once answered, the page (and the
+			// call waiting on it) moves on, and the record must be there.
 			ev.mu.Lock()
 			if len(ev.dialogs) < 16 {
 				ev.dialogs = append(ev.dialogs, Dialog{Type: string(d.Type), Message: d.Message, Accepted: accept})
 			}
 			ev.mu.Unlock()
+			_, _ = chromedp.Call(tctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept})
 		}
 	}()
 	return ev
