@@ -312,6 +312,9 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	}
 
 	// Notes: what Pling itself knows was not seen.
+	if s.URL == "" || strings.HasPrefix(s.URL, "about:blank") {
+		o.Notes = append(o.Notes, "no page is open yet: call navigate with a URL")
+	}
 	if s.Stats.NodeLimitHit {
 		o.Notes = append(o.Notes, "the page is larger than the collector's node budget: content beyond it is unknown, not absent")
 	}
