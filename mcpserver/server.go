@@ -9,6 +9,7 @@ import (
 	"context"
 	_ "embed"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -51,7 +52,8 @@ type Options struct {
 	StartURL string
 	// MaxPages bounds the live page handles per owner (default 16).
 	MaxPages int
-	// PageIdleTTL closes pages unused for this long (default 15m).
+	// PageIdleTTL closes a stateless caller's pages unused for this long
+	// (default 15m); a session's pages live as long as the session.
 	PageIdleTTL time.Duration
 	// Search, when set, offers web_search with one budget per session.
 	Search SearchFactory
@@ -168,11 +170,14 @@ func (s *Server) sweep() {
 	}
 }
 
+// closeIdle closes stateless callers' pages unused since before. Pages of
+// a session live as long as the session (a stdio user's logged-in page must
+// not vanish over lunch); HTTP sessions end by their own idle TTL.
 func (s *Server) closeIdle(before time.Time) {
 	s.mu.Lock()
 	var idle []*pageEntry
 	for h, p := range s.pages {
-		if p.lastUsed().Before(before) {
+		if strings.HasPrefix(p.owner, "token:") && p.lastUsed().Before(before) {
 			idle = append(idle, p)
 			delete(s.pages, h)
 		}
