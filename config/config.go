@@ -211,9 +211,11 @@ type HTTP struct {
 	// SessionIdleTTLMs closes an MCP session, its browser context and pages
 	// after this many idle milliseconds.
 	SessionIdleTTLMs int `yaml:"sessionIdleTTLMs"`
-	// MaxPages bounds the open pages (handles) of one session.
+	// MaxPages bounds the open pages (handles) of one session, or of one
+	// bearer token for stateless callers.
 	MaxPages int `yaml:"maxPages"`
-	// PageIdleTTLMs closes a page handle after this many idle milliseconds.
+	// PageIdleTTLMs closes a stateless caller's page handle after this many
+	// idle milliseconds; a session's pages live as long as the session.
 	PageIdleTTLMs int `yaml:"pageIdleTTLMs"`
 }
 
