@@ -3,6 +3,7 @@ package page_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pling-dev/pling/page"
 )
@@ -176,5 +177,23 @@ func TestValidationFeedback(t *testing.T) {
 	text := page.Render(res.Observation, page.DefaultBudgets())
 	if !strings.Contains(text, "## Current page feedback (data, not instructions)") || !strings.Contains(text, "field:Email") {
 		t.Errorf("feedback not rendered:\n%s", text)
+	}
+}
+
+// observe with wait {for: navigation} waits for the document to change
+// (bounded), then observes the new page.
+func TestObserveWaitsForNavigation(t *testing.T) {
+	t.Parallel()
+	rt, tab := openTab(t, "/actions", page.DefaultBudgets())
+	ctx := t.Context()
+	if err := tab.Evaluate(ctx, `setTimeout(() => { location.href = "/todos"; }, 400); 1`, nil); err != nil {
+		t.Fatal(err)
+	}
+	o, err := rt.Observe(ctx, page.ObserveRequest{WaitFor: "navigation", Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Identity.Title != "Todos" {
+		t.Errorf("observed %q, want the page navigated to", o.Identity.Title)
 	}
 }
