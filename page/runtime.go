@@ -98,14 +98,6 @@ func (r *Runtime) Last() *Observation {
 	return r.last
 }
 
-// CheckRevision checks an expected revision against the current one (see
-// Revisions.Check).
-func (r *Runtime) CheckRevision(expected string) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.revs.Check(expected)
-}
-
 // RevisionChecker checks an expected revision and names the document the
 // latest observation saw (extraction uses both before it reads anything).
 type RevisionChecker interface {
@@ -353,18 +345,6 @@ func available(o *Observation) []string {
 	return out
 }
 
-// Peek resolves an action against a fresh observation without running it,
-// so the caller can ask for confirmation first.
-func (r *Runtime) Peek(ctx context.Context, name, record string) (Resolved, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	o, err := r.observe(ctx, Slice{}, false, 0)
-	if err != nil {
-		return Resolved{}, err
-	}
-	return r.Resolve(o, name, record)
-}
-
 // Act runs one action: check the revision, resolve against a fresh
 // snapshot, validate the arguments, act with real input, settle, observe
 // again and diff. A page-level failure is an *Error with a stable code.
@@ -485,9 +465,6 @@ func paramList(a Action) string {
 	}
 	return strings.Join(names, ", ")
 }
-
-// NavigateResult is the receipt of a navigation and the new observation.
-type NavigateResult = ActResult
 
 // Navigate loads url after the policy check and observes the new page.
 // Codes: NAVIGATION_BLOCKED, TIMEOUT.
