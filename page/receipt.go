@@ -5,11 +5,10 @@ import "sort"
 // Receipt is what one action did, from the before/after snapshots
 // (spec/observation.txt, "Tool message appended").
 type Receipt struct {
-	OK      bool           `json:"ok"`
-	Action  ReceiptAction  `json:"action"`
-	Changed Changes        `json:"changed"`
-	Warning string         `json:"warning"`
-	Dialogs []DialogRecord `json:"dialogs,omitempty"`
+	OK      bool          `json:"ok"`
+	Action  ReceiptAction `json:"action"`
+	Changed Changes       `json:"changed"`
+	Warning string        `json:"warning"`
 }
 
 // ReceiptAction names the original action that ran (e.g. toggle@t9).
@@ -45,7 +44,8 @@ type ActionChanges struct {
 	Disappeared []string `json:"disappeared"`
 }
 
-// DialogRecord is a JavaScript dialog the page opened during the action.
+// DialogRecord is a JavaScript dialog the page opened, and how Pling
+// answered it (reported as feedback).
 type DialogRecord struct {
 	Type     string `json:"type"`
 	Message  string `json:"message"`
