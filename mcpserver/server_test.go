@@ -240,3 +240,10 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+func TestLogCategoryDropsRequestText(t *testing.T) {
+	got := logCategory(`Error handling message: {"query":"secret plans","url":"https://x"}`)
+	if got != "Error handling message" {
+		t.Errorf("got %q", got)
+	}
+}
