@@ -115,7 +115,11 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		}
 		allocCtx, cancelAlloc = chromedp.NewExecAllocator(context.WithoutCancel(ctx), flags...)
 	}
-	bctx, cancelCtx := chromedp.NewContext(allocCtx)
+	// chromedp's own messages can quote protocol events (URLs, page
+	// text): they are logged as a bare category, at debug level.
+	quiet := func(format string, _ ...any) { opts.Logger.Debug("chromedp", "format", format) }
+	bctx, cancelCtx := chromedp.NewContext(allocCtx, chromedp.WithLogf(quiet), chromedp.WithErrorf(quiet),
+		chromedp.WithBrowserOption(chromedp.WithBrowserLogf(quiet), chromedp.WithBrowserErrorf(quiet)))
 	cancel := func() { cancelCtx(); cancelAlloc() }
 
 	started := make(chan error, 1)
