@@ -46,7 +46,11 @@ func (s *Server) wrap(name string, schema json.RawMessage, fn handlerFunc) serve
 			res = toolError(err)
 			code = string(page.ErrorCode(err))
 		}
-		s.log.Info("tool call", "tool", name, "code", code, "elapsed_ms", time.Since(start).Milliseconds())
+		logName := name
+		if !coreTools[name] {
+			logName = "page_tool" // its name comes from page text: not for logs
+		}
+		s.log.Info("tool call", "tool", logName, "code", code, "elapsed_ms", time.Since(start).Milliseconds())
 		return res, nil
 	}
 }
