@@ -1,8 +1,11 @@
 package e2e
 
 import (
+	"io"
+	"strings"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -173,5 +176,32 @@ func TestPageToolsSwitchedOff(t *testing.T) {
 	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t2"}))
 	if names := toolNames(t, c); has(names, "toggle") || len(names) != 4 {
 		t.Errorf("page tools published although switched off: %v", names)
+	}
+}
+
+// Logs carry tool categories, codes and timings only: no page text, no
+// typed values, no URLs, not even at debug level.
+func TestLogsCarryNoPageData(t *testing.T) {
+	t.Parallel()
+	c, _ := stdioClientEnv(t, []string{"PLING_LOG=debug"}, nil, "--url", url("/injection"))
+	mustOK(t, call(t, c, "observe", map[string]any{}))
+	mustOK(t, call(t, c, "act", map[string]any{"action": "comment", "args": map[string]any{"text": "typed-secret-77"}}))
+	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
+	mustOK(t, call(t, c, "toggle", map[string]any{"record": "t9"}))
+	_ = call(t, c, "act", map[string]any{"action": "nope"})
+	rd, ok := client.GetStderr(c)
+	if !ok {
+		t.Fatal("no stderr")
+	}
+	buf := make([]byte, 1<<20)
+	n, _ := io.ReadAtLeast(rd, buf, 1)
+	logs := string(buf[:n])
+	if !strings.Contains(logs, "tool call") {
+		t.Fatalf("no tool log at all:\n%s", logs)
+	}
+	for _, leak := range []string{"mallory", "Ignore previous", "typed-secret-77", "127.0.0.1:", "/todos", "Weekly", "toggle"} {
+		if strings.Contains(logs, leak) {
+			t.Errorf("logs carry %q:\n%s", leak, logs)
+		}
 	}
 }
