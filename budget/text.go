@@ -4,6 +4,7 @@
 package budget
 
 import (
+	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -83,8 +84,8 @@ func HeadTail(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	const marker = "\n… [%d bytes omitted] …\n"
-	room := max - len(marker) - 8 // digits
+	// The marker's length with the widest count a string can have.
+	room := max - len(omittedMarker(len(s)))
 	if room < 2 {
 		cut, _ := TruncateBytes(s, max)
 		return cut
@@ -94,37 +95,16 @@ func HeadTail(s string, max int) string {
 	for tailStart < len(s) && !utf8.RuneStart(s[tailStart]) {
 		tailStart++
 	}
-	omitted := tailStart - len(head)
-	return head + sprintfOmitted(omitted) + s[tailStart:]
+	return head + omittedMarker(tailStart-len(head)) + s[tailStart:]
 }
 
-func sprintfOmitted(n int) string {
-	return "\n… [" + itoa(n) + " bytes omitted] …\n"
+func omittedMarker(n int) string {
+	return "\n… [" + strconv.Itoa(n) + " bytes omitted] …\n"
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
-}
-
-// EstimateTokens is the conservative estimate Pling budgets with: one token
-// per four bytes, rounded up. It over-counts English slightly, which is the
-// safe side for a context budget.
-func EstimateTokens(s string) int {
-	return (len(s) + 3) / 4
-}
-
-// TokensToBytes converts a token budget into the byte budget EstimateTokens
-// implies.
+// TokensToBytes converts a token budget into bytes at Pling's conservative
+// estimate of four bytes per token (over-counting English slightly, the safe
+// side for a context budget).
 func TokensToBytes(tokens int) int {
 	return tokens * 4
 }
