@@ -144,11 +144,8 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 			count += unlisted
 		}
 		a.Folded, a.Offscreen = count, offscreen
-		a.Params = map[string]Param{"record": {Type: "string",
-			Description: "Which row: a record id from the page data or citation records (for example, " + firstOr(a.SampleIDs, "r1") + "). Offscreen targets are scrolled into view before execution."}}
-		for k, v := range paramsFor(c) {
-			a.Params[k] = v
-		}
+		a.Params["record"] = Param{Type: "string",
+			Description: "Which row: a record id from the page data or citation records (for example, " + firstOr(a.SampleIDs, "r1") + "). Offscreen targets are scrolled into view before execution."}
 		a.inViewport = inView > 0
 		a.order = len(s.Controls) + firstRow[shape]
 		countRegion(c.Region, count, inView)
@@ -381,12 +378,11 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 	return a
 }
 
+// kindOf is the model-facing kind: type, select, link, or click (which
+// covers the collector's check and submit).
 func kindOf(c Control) string {
 	switch c.Kind {
-	case "type", "select", "link", "check", "submit":
-		if c.Kind == "submit" || c.Kind == "check" {
-			return "click"
-		}
+	case "type", "select", "link":
 		return c.Kind
 	}
 	return "click"

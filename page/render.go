@@ -164,7 +164,7 @@ func Render(o *Observation, b Budgets) string {
 			if len(tags) > 0 {
 				t = " (" + strings.Join(tags, " / ") + ")"
 			}
-			line("- %s%s: <page_data>%s</page_data>", esc(f.Kind), t, escData(f.Message))
+			line("- %s%s: <page_data>%s</page_data>", esc(f.Kind), t, esc(f.Message))
 		}
 		if o.Omitted.Feedback > 0 {
 			line("(%d more feedback items not shown)", o.Omitted.Feedback)
@@ -260,9 +260,6 @@ func esc(s string) string {
 	s = strings.NewReplacer("<", "&lt;", ">", "&gt;", "\n", " ", "\r", " ").Replace(s)
 	return s
 }
-
-// escData is esc for text placed inside <page_data>.
-func escData(s string) string { return esc(s) }
 
 // pageDataJSON encodes v as JSON with <, > and & escaped (\u003c...), so
 // the page cannot close the <page_data> tag.
