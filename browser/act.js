@@ -21,13 +21,15 @@
   if (el.disabled || el.getAttribute("aria-disabled") === "true" || el.closest("[inert]")) {
     return { ok: false, code: "UNAVAILABLE", reason: "the control is disabled" };
   }
-  const row = el.closest("[data-pling-record], tr, li, [role=row], [role=listitem], article") || el.parentElement;
-  let rowPoint = null;
-  if (params.hover_row && row) {
-    row.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
-    const rr = row.getBoundingClientRect();
-    rowPoint = { x: rr.left + Math.min(rr.width / 2, 40), y: rr.top + rr.height / 2 };
-    return { ok: true, hover_only: true, row_x: rowPoint.x, row_y: rowPoint.y };
+  if (params.hover_row) {
+    // A control shown only on hover: bring its row into view and return a
+    // point on the row (left of centre, away from row buttons) to hover.
+    const row = el.closest("[data-pling-record], tr, li, [role=row], [role=listitem], article") || el.parentElement;
+    if (row) {
+      row.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+      const rr = row.getBoundingClientRect();
+      return { ok: true, row_x: rr.left + Math.min(rr.width / 2, 40), row_y: rr.top + rr.height / 2 };
+    }
   }
   el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   if (params.op === "select" && el.tagName === "SELECT") {
@@ -80,5 +82,5 @@
     const top = fe.ownerDocument.elementFromPoint(px, py);
     if (top && top !== fe) return coveredBy(top);
   }
-  return { ok: true, x: px, y: py, editable: el.isContentEditable || el.tagName === "INPUT" || el.tagName === "TEXTAREA" };
+  return { ok: true, x: px, y: py };
 }

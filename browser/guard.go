@@ -157,8 +157,8 @@ func (s *Session) Notices() []string {
 	return out
 }
 
-// TakeNewTabs returns and clears the tabs the page opened.
-func (s *Session) TakeNewTabs() []NewTab {
+// takeNewTabs returns and clears the tabs the page opened.
+func (s *Session) takeNewTabs() []NewTab {
 	s.notes.mu.Lock()
 	defer s.notes.mu.Unlock()
 	t := s.notes.tabs
@@ -182,7 +182,7 @@ func (s *Session) Adopt(ctx context.Context, id target.ID) (*Session, error) {
 // a Session of its own (same browser context and policy).
 func (s *Session) OpenedTabs(ctx context.Context) []page.Tab {
 	var out []page.Tab
-	for _, t := range s.TakeNewTabs() {
+	for _, t := range s.takeNewTabs() {
 		ns, err := s.Adopt(ctx, t.TargetID)
 		if err != nil {
 			s.notes.add(&s.notes.other, "the page opened a tab that could not be attached")

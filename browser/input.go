@@ -20,16 +20,14 @@ var actScript string
 const ActionTimeout = 10 * time.Second
 
 type actPrep struct {
-	OK        bool    `json:"ok"`
-	Code      string  `json:"code"`
-	Reason    string  `json:"reason"`
-	X         float64 `json:"x"`
-	Y         float64 `json:"y"`
-	RowX      float64 `json:"row_x"`
-	RowY      float64 `json:"row_y"`
-	HoverOnly bool    `json:"hover_only"`
-	Done      bool    `json:"done"`
-	Editable  bool    `json:"editable"`
+	OK     bool    `json:"ok"`
+	Code   string  `json:"code"`
+	Reason string  `json:"reason"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	RowX   float64 `json:"row_x"`
+	RowY   float64 `json:"row_y"`
+	Done   bool    `json:"done"`
 }
 
 // Perform runs one step with real input events: the target is scrolled

@@ -168,17 +168,6 @@ func (s *Session) CallScript(ctx context.Context, script string, args any, out a
 	return s.Evaluate(ctx, "("+script+")("+string(a)+")", out)
 }
 
-// URL returns the tab's current URL.
-func (s *Session) URL(ctx context.Context) (string, error) {
-	var u string
-	err := s.run(ctx, 10*time.Second, func(c context.Context) error {
-		var err error
-		u, err = chromedp.Run(c, chromedp.Location())
-		return err
-	})
-	return u, err
-}
-
 // Close closes the tab and disposes the browser context with its cookies
 // and storage.
 func (s *Session) Close() {

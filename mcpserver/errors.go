@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 
@@ -34,16 +35,16 @@ func toolError(err error) *mcp.CallToolResult {
 		if pe.Available != nil {
 			body.Available = pe.Available
 		}
-	case errors.Is(err, errCanceled):
+	case errors.Is(err, context.Canceled):
 		body.Code, body.Reason = string(page.CodeTimeout), "the call was cancelled"
+	case errors.Is(err, context.DeadlineExceeded):
+		body.Code, body.Reason = string(page.CodeTimeout), "the call ran out of time"
 	}
 	raw, _ := json.Marshal(body)
 	res := mcp.NewToolResultStructured(body, string(raw))
 	res.IsError = true
 	return res
 }
-
-var errCanceled = errors.New("canceled")
 
 func invalid(reason string) error {
 	return &page.Error{Code: page.CodeInvalidArgument, Reason: reason}
