@@ -89,3 +89,17 @@ func BenchmarkAct(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkContentHash measures the revision fingerprint taken on every
+// observation (a re-encoding of the snapshot).
+func BenchmarkContentHash(b *testing.B) {
+	s := testbrowser.Open(b, "/generated/table?rows=10000")
+	snap, err := page.Collect(context.Background(), s, page.DefaultCollectParams())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = page.ContentHash(snap)
+	}
+}
