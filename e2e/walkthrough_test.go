@@ -71,3 +71,29 @@ func indexOf(s, sub string) int {
 	}
 	return -1
 }
+
+// Continuation and scroll through the real binary: the token from a cut
+// observation returns the next slice for the same revision (no scrolling),
+// a token from an older revision is refused, and scroll is a discovery
+// step whose receipt lists what came into view.
+func TestContinuationAndScrollOverMCP(t *testing.T) {
+	t.Parallel()
+	c, _ := stdioClient(t, nil, "--url", url("/todos"), "--config", "testdata/two_records.yaml")
+	first := mustOK(t, call(t, c, "observe", map[string]any{}))
+	obs := first.Body["observation"].(map[string]any)
+	tok, _ := obs["continuation"].(string)
+	if tok == "" {
+		t.Fatalf("no continuation token:\n%s", first.Text)
+	}
+	next := mustOK(t, call(t, c, "observe", map[string]any{"continuation": tok}))
+	contains(t, next.Text, "- 3. t9 (Send the weekly report): title Send the weekly report; done false")
+	if next.Body["observation"].(map[string]any)["revision"] != obs["revision"] {
+		t.Error("a continuation slice changed the revision")
+	}
+	sc := mustOK(t, call(t, c, "scroll", map[string]any{"direction": "down"}))
+	contains(t, sc.Text, `"id":"scroll"`, `"revealed":[`)
+	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
+	if r := call(t, c, "observe", map[string]any{"continuation": tok}); code(r) != "STALE_REVISION" {
+		t.Errorf("old token: %s", r.Text)
+	}
+}
