@@ -57,19 +57,18 @@ func cmdExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(*cfgPath)
-	if err != nil {
+	// Validate the request before starting a browser; the revision it
+	// names is only known after the page is open.
+	req := extract.Request{ExpectedRevision: "(set after navigation)", Kind: extract.Kind(*kind), Index: *index, Fields: fields, Limit: *limit}
+	if err := req.Validate(); err != nil {
 		return err
 	}
-	rt, nav, closeAll, err := openRuntime(ctx, cfg, url)
+	rt, nav, closeAll, err := openRuntime(ctx, *cfgPath, url)
 	if err != nil {
 		return err
 	}
 	defer closeAll()
-	req := extract.Request{ExpectedRevision: nav.Observation.Revision, Kind: extract.Kind(*kind), Index: *index, Fields: fields, Limit: *limit}
-	if err := req.Validate(); err != nil {
-		return err
-	}
+	req.ExpectedRevision = nav.Observation.Revision
 	var res *extract.Result
 	err = rt.Lock(func(d page.Driver, rc page.RevisionChecker) error {
 		var err error

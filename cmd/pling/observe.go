@@ -24,11 +24,7 @@ func cmdObserve(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(*cfgPath)
-	if err != nil {
-		return err
-	}
-	rt, res, closeAll, err := openRuntime(ctx, cfg, url)
+	rt, res, closeAll, err := openRuntime(ctx, *cfgPath, url)
 	if err != nil {
 		return err
 	}

@@ -90,10 +90,15 @@ func sessionOptions(nav config.Navigation) browser.SessionOptions {
 	return browser.SessionOptions{CheckURL: nav.Check, AcceptDialogs: nav.Dialogs == config.DialogsAccept}
 }
 
-// openRuntime starts the configured browser, opens one guarded tab, and
-// navigates it to url, for the one-shot commands (observe, extract). The
-// returned func closes everything.
-func openRuntime(ctx context.Context, cfg config.Config, url string) (*page.Runtime, *page.ActResult, func(), error) {
+// openRuntime loads agent.yaml (cfgPath, see loadConfig), starts the
+// configured browser, opens one guarded tab and navigates it to url, for
+// the one-shot commands (observe, extract). The returned func closes
+// everything.
+func openRuntime(ctx context.Context, cfgPath, url string) (*page.Runtime, *page.ActResult, func(), error) {
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	if err := cfg.Navigation.Check(url); err != nil {
 		return nil, nil, nil, err
 	}
