@@ -58,8 +58,9 @@ func (s *Server) wrap(name string, schema json.RawMessage, fn handlerFunc) serve
 func coreTool(name, description string, schema json.RawMessage, ann mcp.ToolAnnotation) mcp.Tool {
 	t := mcp.NewToolWithRawSchema(name, description, schema)
 	t.Annotations = ann
-	// Results carry up to an observation plus a receipt (well under the
-	// 50,000 characters hosts keep inline); say so for hosts that read it.
+	// An observation plus a receipt stays far under the 50,000 characters
+	// hosts keep inline, but an extraction (up to 64 KiB) can pass it: the
+	// result size is declared for hosts that read it.
 	t.Meta = &mcp.Meta{AdditionalFields: map[string]any{"anthropic/maxResultSizeChars": 100000}}
 	return t
 }

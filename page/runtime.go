@@ -63,11 +63,7 @@ type RuntimeOptions struct {
 // acts, navigates and scrolls, one operation at a time, and keeps the
 // session's revision sequence.
 type Runtime struct {
-	mu sync.Mutex
-	// find, during an action on a row beyond the id cap, keeps that row
-	// listed in the after-snapshot too (else the diff would call it
-	// removed).
-	find string
+	mu   sync.Mutex
 	d    Driver
 	opts RuntimeOptions
 	revs *Revisions
@@ -145,12 +141,12 @@ func (r *Runtime) Observe(ctx context.Context, req ObserveRequest) (*Observation
 		if err != nil {
 			return nil, err
 		}
-		return r.observe(ctx, slice, true, req.Timeout)
+		return r.observe(ctx, observeHow{slice: slice, settle: true, timeout: req.Timeout})
 	}
 	if req.WaitFor == "navigation" && r.last != nil {
 		r.waitNavigation(ctx, r.last.snap.DocumentID, req.Timeout)
 	}
-	return r.observe(ctx, Slice{}, true, req.Timeout)
+	return r.observe(ctx, observeHow{settle: true, timeout: req.Timeout})
 }
 
 func (r *Runtime) waitNavigation(ctx context.Context, doc string, timeout time.Duration) {
@@ -167,26 +163,30 @@ func (r *Runtime) waitNavigation(ctx context.Context, doc string, timeout time.D
 	}
 }
 
-// observe is Observe without the lock.
-func (r *Runtime) observe(ctx context.Context, slice Slice, settle bool, timeout time.Duration) (*Observation, error) {
-	return r.observeAfter(ctx, slice, settle, false, timeout)
+// observeHow says how one observation is taken.
+type observeHow struct {
+	slice   Slice
+	settle  bool          // wait for the page to settle first
+	fresh   bool          // after an action: wait a full quiet window
+	timeout time.Duration // settle bound (default: the runtime's)
+	find    string        // list this record id even beyond the id cap
 }
 
-// observeAfter is observe; fresh (after an action) waits a full quiet
-// window even when the page looks quiet already.
-func (r *Runtime) observeAfter(ctx context.Context, slice Slice, settle, fresh bool, timeout time.Duration) (*Observation, error) {
+// observe is Observe without the lock.
+func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, error) {
+	slice, settle, timeout := how.slice, how.settle, how.timeout
 	b := r.opts.Budgets
 	params := DefaultCollectParams()
 	params.RecordOffset = slice.RecordOffset
 	params.RecordFields = b.MaxRecords
 	params.MaxText = b.MaxStringChars
-	params.FindRecord = r.find
+	params.FindRecord = how.find
 	var wait *SettleParams
 	if settle {
 		if timeout <= 0 {
 			timeout = r.opts.SettleTimeout
 		}
-		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: fresh}
+		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: how.fresh}
 	}
 	snap, err := Observe(ctx, r.d, wait, params)
 	if err != nil && ctx.Err() == nil {
@@ -231,14 +231,6 @@ func (r *Runtime) observeAfter(ctx context.Context, slice Slice, settle, fresh b
 		r.last = o
 	}
 	return o, nil
-}
-
-// observeFind is an unsettled observation that also lists the record id
-// (beyond the collector's id cap).
-func (r *Runtime) observeFind(ctx context.Context, id string) (*Observation, error) {
-	r.find = id
-	defer func() { r.find = "" }()
-	return r.observe(ctx, Slice{}, false, 0)
 }
 
 // nextSlice is the slice after o, when budgets cut something.
@@ -354,7 +346,7 @@ func (r *Runtime) Act(ctx context.Context, req ActRequest) (*ActResult, error) {
 	if err := r.revs.Check(req.ExpectedRevision); err != nil {
 		return nil, r.withAvailable(err)
 	}
-	before, err := r.observe(ctx, Slice{}, false, 0)
+	before, err := r.observe(ctx, observeHow{})
 	if err != nil {
 		return nil, err
 	}
@@ -362,17 +354,15 @@ func (r *Runtime) Act(ctx context.Context, req ActRequest) (*ActResult, error) {
 		return nil, &Error{Code: CodeStaleRevision, Reason: "the page changed since " + req.ExpectedRevision + " (now " + before.Revision + "); read the current observation first", Available: available(before)}
 	}
 	res, err := r.Resolve(before, req.Action, req.Record)
+	find := "" // a row beyond the id cap stays listed in the after-snapshot
 	if ErrorCode(err) == CodeActionNotFound && req.Record != "" && before.snap.RecordsTotal > len(before.snap.Records) {
 		// The row may lie beyond the id cap (found through continuation):
 		// look it up by id, in the same kind of snapshot.
-		var again *Observation
-		if again, err = r.observeFind(ctx, req.Record); err != nil {
+		find = req.Record
+		if before, err = r.observe(ctx, observeHow{find: find}); err != nil {
 			return nil, err
 		}
-		before = again
 		res, err = r.Resolve(before, req.Action, req.Record)
-		r.find = req.Record
-		defer func() { r.find = "" }()
 	}
 	if err != nil {
 		return nil, err
@@ -399,7 +389,7 @@ func (r *Runtime) Act(ctx context.Context, req ActRequest) (*ActResult, error) {
 		}
 		return nil, wrapDriver("act", err)
 	}
-	after, err := r.observeAfter(ctx, Slice{}, true, true, 0)
+	after, err := r.observe(ctx, observeHow{settle: true, fresh: true, find: find})
 	if err != nil {
 		return nil, err
 	}
@@ -480,7 +470,7 @@ func (r *Runtime) Navigate(ctx context.Context, url string) (*ActResult, error) 
 	if err := r.d.Navigate(ctx, url); err != nil {
 		return nil, wrapDriver("navigate", err)
 	}
-	after, err := r.observe(ctx, Slice{}, true, 0)
+	after, err := r.observe(ctx, observeHow{settle: true})
 	if err != nil {
 		return nil, err
 	}
@@ -509,7 +499,7 @@ func (r *Runtime) Scroll(ctx context.Context, region, direction string, pages fl
 	if pages < 0 || pages > 20 || math.IsNaN(pages) {
 		return nil, &Error{Code: CodeInvalidArgument, Reason: "pages must be between 0 and 20"}
 	}
-	before, err := r.observe(ctx, Slice{}, false, 0)
+	before, err := r.observe(ctx, observeHow{})
 	if err != nil {
 		return nil, err
 	}
@@ -531,7 +521,7 @@ func (r *Runtime) Scroll(ctx context.Context, region, direction string, pages fl
 	if err := r.d.Perform(ctx, step); err != nil {
 		return nil, wrapDriver("scroll", err)
 	}
-	after, err := r.observeAfter(ctx, Slice{}, true, true, 0)
+	after, err := r.observe(ctx, observeHow{settle: true, fresh: true})
 	if err != nil {
 		return nil, err
 	}
