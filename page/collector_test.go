@@ -680,7 +680,7 @@ func TestCollectDeclared(t *testing.T) {
 // never split a surrogate pair.
 func TestCollectTextBounds(t *testing.T) {
 	t.Parallel()
-	long := strings.Repeat("a", 10) + strings.Repeat("😀", 20) // the cut falls inside a pair
+	long := strings.Repeat("a", 10) + strings.Repeat("😀", 20)  // the cut falls inside a pair
 	other := strings.Repeat("b", 10) + strings.Repeat("😀", 20) // a button name that is not the row's text
 	body := `<!doctype html><html><head><title>` + long + `</title></head><body><ul>
 <li>` + long + ` <button>` + other + `</button></li><li>short <button>x</button></li></ul></body></html>`
