@@ -31,7 +31,7 @@ const fileInputScript = `(key, n) => {
 // by the caller; the browser reads them from its own file system.
 // Refusals are *page.Error (ACTION_NOT_FOUND, UNAVAILABLE, INVALID_ARGUMENT).
 func (s *Session) SetFiles(ctx context.Context, key string, paths []string) error {
-	return s.run(ctx, ActionTimeout, func(c context.Context) error {
+	return s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		k, _ := json.Marshal(key)
 		obj, err := chromedp.Run(c, chromedp.Evaluate[*runtime.RemoteObject](fmt.Sprintf("(%s)(%s, %d)", fileInputScript, k, len(paths))))
 		if err != nil {
