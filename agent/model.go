@@ -167,7 +167,7 @@ func (m *chatModel) fail(ctx context.Context, err error) error {
 		msg = fmt.Sprintf("the endpoint answered HTTP %d: %s", apiErr.StatusCode, oneLine(text, 200))
 	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &netErr) && netErr.Timeout()):
 		msg = fmt.Sprintf("no answer within agent.requestTimeoutMs (%s)", m.timeout)
-	case errors.As(err, &syn) || errors.As(err, &typ) || strings.Contains(err.Error(), "unmarshal") || strings.Contains(err.Error(), "invalid character"):
+	case errors.As(err, &syn) || errors.As(err, &typ) || errors.Is(err, io.ErrUnexpectedEOF) || malformed(err.Error()):
 		msg = "the endpoint sent a malformed response (not a chat completion)"
 	case errors.As(err, &netErr):
 		msg = "the endpoint cannot be reached: " + oneLine(err.Error(), 200)
@@ -178,6 +178,18 @@ func (m *chatModel) fail(ctx context.Context, err error) error {
 		msg = strings.ReplaceAll(msg, m.key, "[redacted]")
 	}
 	return fmt.Errorf("%w: %s", ErrModel, msg)
+}
+
+// malformed recognizes the SDK's decoding failures by their wording (it
+// does not always wrap the encoding/json error).
+func malformed(msg string) bool {
+	msg = strings.ToLower(msg)
+	for _, w := range []string{"json", "unmarshal", "invalid character", "unexpected end"} {
+		if strings.Contains(msg, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // tracer writes one JSON line per HTTP request to the model: the exact
