@@ -126,6 +126,9 @@ type Browser struct {
 	ActionTimeoutMs int `yaml:"actionTimeoutMs"`
 	// Viewport is the size of every page's viewport in CSS pixels.
 	Viewport Viewport `yaml:"viewport"`
+	// ScreenshotMaxBytes bounds one screenshot's encoded image: quality and
+	// then scale are reduced until it fits.
+	ScreenshotMaxBytes int `yaml:"screenshotMaxBytes"`
 }
 
 // StartTimeout is StartTimeoutMs as a duration.
@@ -307,13 +310,14 @@ func Default() Config {
 			SettleQuietMs:       100,
 		},
 		Browser: Browser{
-			ExecPath:        "/usr/bin/chromium",
-			RemoteURL:       "",
-			Headless:        true,
-			ExtraFlags:      []string{},
-			StartTimeoutMs:  30000,
-			ActionTimeoutMs: 10000,
-			Viewport:        Viewport{Width: 1280, Height: 800},
+			ExecPath:           "/usr/bin/chromium",
+			RemoteURL:          "",
+			Headless:           true,
+			ExtraFlags:         []string{},
+			StartTimeoutMs:     30000,
+			ActionTimeoutMs:    10000,
+			Viewport:           Viewport{Width: 1280, Height: 800},
+			ScreenshotMaxBytes: 204800,
 		},
 		Navigation: Navigation{
 			Allow: []string{},

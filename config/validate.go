@@ -45,6 +45,7 @@ var intRanges = []intRange{
 	{"browser.actionTimeoutMs", 100, 600_000, func(c *Config) int { return c.Browser.ActionTimeoutMs }},
 	{"browser.viewport.width", 320, 7680, func(c *Config) int { return c.Browser.Viewport.Width }},
 	{"browser.viewport.height", 240, 4320, func(c *Config) int { return c.Browser.Viewport.Height }},
+	{"browser.screenshotMaxBytes", 16384, 10_000_000, func(c *Config) int { return c.Browser.ScreenshotMaxBytes }},
 	{"http.sessionIdleTTLMs", 60_000, 604_800_000, func(c *Config) int { return c.HTTP.SessionIdleTTLMs }},
 	{"http.maxPages", 1, 1000, func(c *Config) int { return c.HTTP.MaxPages }},
 	{"http.pageIdleTTLMs", 60_000, 604_800_000, func(c *Config) int { return c.HTTP.PageIdleTTLMs }},
