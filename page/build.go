@@ -374,6 +374,8 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 		covered:     c.Covered,
 		hoverOnly:   c.HoverOnly,
 		declared:    c.Declared,
+		Accept:      c.Accept,
+		Multiple:    c.Multiple,
 	}
 	if a.Description == "" {
 		a.Description = str(describe(c))
@@ -385,7 +387,7 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 // covers the collector's check and submit).
 func kindOf(c Control) string {
 	switch c.Kind {
-	case "type", "select", "link":
+	case "type", "select", "link", "upload":
 		return c.Kind
 	}
 	return "click"
@@ -408,6 +410,8 @@ func describe(c Control) string {
 		label = c.Evidence
 	}
 	switch kindOf(c) {
+	case "upload":
+		return uploadDescription(label, c)
 	case "type":
 		return "Type into " + quoteLabel(label)
 	case "select":

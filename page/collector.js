@@ -254,7 +254,9 @@
             case 'radio': return ['check', 'radio'];
             case 'submit': case 'image': return ['submit', 'button'];
             case 'reset': case 'button': return ['click', 'button'];
-            case 'file': return ['click', 'button'];
+            // issue 11: file inputs are actions of kind upload (files are
+            // set through the upload tool, never by clicking)
+            case 'file': return ['upload', 'button'];
             case 'range': return ['type', 'slider'];
             case 'number': return ['type', 'spinbutton'];
             case 'search': return ['type', 'searchbox'];
@@ -822,6 +824,12 @@
         if (!secret && ac) for (const w of ac.split(WS)) if (SECRET_AC.has(w)) secret = true;
         if (secret) c.secret = true;
         if (ty === 'checkbox' || ty === 'radio') c.checked = el.checked;
+        // issue 11: what a file input accepts, and whether it takes several
+        if (ty === 'file') {
+          const acc = clean(el.getAttribute('accept'));
+          if (acc) c.accept = cut(acc, NAME_TEXT);
+          if (el.multiple) c.multiple = true;
+        }
         if (el.required) c.required = true;
       } else if (tag === 'select' || tag === 'textarea') {
         if (el.required) c.required = true;
@@ -1172,7 +1180,7 @@
         if (!sh) {
           const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
           sh = { shape: c.declared ? c.name : 's' + (rowActions.length + 1) };
-          for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret']) if (c[k] !== undefined) sh[k] = c[k];
+          for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple']) if (c[k] !== undefined) sh[k] = c[k];
           sh.in_viewport = false;
           sh.count = 0;
           sh.offscreen = 0;
