@@ -2,9 +2,9 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"encoding/base64"
 	"image"
 	"image/color"
 	_ "image/jpeg"
