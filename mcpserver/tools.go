@@ -20,7 +20,8 @@ import (
 
 // coreTools are the stable tool names; a page action with one of these
 // names is published as page_<name>.
-var coreTools = map[string]bool{"observe": true, "act": true, "navigate": true, "scroll": true, "web_search": true, "close_page": true}
+var coreTools = map[string]bool{"observe": true, "act": true, "navigate": true, "scroll": true, "web_search": true,
+	"screenshot": true, "fill_form": true, "upload": true, "close_page": true}
 
 // lockFree tools never take the session's operation lock: they do not
 // touch a page, so a slow one must not hold up page actions (and searches
@@ -103,6 +104,8 @@ func (s *Server) registerCoreTools() {
 		scrollSchema, mcp.ToolAnnotation{Title: "Scroll", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: no}),
 		s.wrap("scroll", scrollSchema, s.scrollTool))
 	s.registerCloseTool()
+	s.registerScreenshot()
+	s.registerUpload()
 	if s.opts.Search != nil {
 		s.mcp.AddTool(coreTool("web_search", s.opts.Search.Description(), webSearchSchema,
 			mcp.ToolAnnotation{Title: "Web search (OpenAI hosted search)", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: yes}),
