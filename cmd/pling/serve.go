@@ -51,10 +51,15 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		defer stopDemo()
 		*startURL = url + "/todos"
 	}
-	b, err := browser.Start(ctx, browserOptions(cfg.Browser))
-	if err != nil {
+	// Chromium starts in the background, concurrently with the MCP
+	// handshake (cold start), and is replaced if it dies.
+	bo := browserOptions(cfg.Browser)
+	bo.Logger = log
+	if err := browser.CheckExec(bo); err != nil {
 		return err
 	}
+	b := browser.NewManager(bo)
+	b.Prestart()
 	defer b.Close()
 	so := serverOptions(cfg, b, *startURL, log)
 	if so.Search, err = webSearch(cfg.WebSearch, os.Getenv, log); err != nil {
@@ -89,7 +94,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 }
 
 // serverOptions maps agent.yaml onto the MCP server's options.
-func serverOptions(cfg config.Config, b *browser.Browser, startURL string, log *slog.Logger) mcpserver.Options {
+func serverOptions(cfg config.Config, b *browser.Manager, startURL string, log *slog.Logger) mcpserver.Options {
 	o := mcpserver.Options{
 		Name:               "pling",
 		Version:            serverVersion(),
