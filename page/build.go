@@ -315,6 +315,9 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	if s.Stats.NodeLimitHit {
 		o.Notes = append(o.Notes, "the page is larger than the collector's node budget: content beyond it is unknown, not absent")
 	}
+	if n := s.Stats.Unreadable; n > 0 {
+		o.Notes = append(o.Notes, strconv.Itoa(n)+" element(s) of the page could not be read and were skipped with their content")
+	}
 	for _, f := range s.Frames {
 		if !f.Walked {
 			o.Notes = append(o.Notes, "a cross-origin frame was not read: "+str(f.URL))

@@ -80,6 +80,7 @@
 
     // ---- text helpers
     const WS = /\s+/g;
+    const NONSPACE = /\S/;
     const LETTER = /[\p{L}\p{N}]/u;
     const clean = (s) => (s ? s.replace(WS, ' ').trim() : '');
     const COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
@@ -114,9 +115,17 @@
     const gather = (root, opt, limit) => {
       const parts = [];
       let len = 0;
+      // White space alone counts one unit: templates indent their markup,
+      // and the indentation before a row's first word must not use up a
+      // small limit (ownText asks for one character).
       const add = (s) => {
-        parts.push(s);
-        len += s.length;
+        if (NONSPACE.test(s)) {
+          parts.push(s);
+          len += s.length;
+        } else {
+          parts.push(' ');
+          return;
+        }
         if (opt.wantFirst && opt.first === undefined) {
           const t = clean(s);
           if (t && LETTER.test(t)) opt.first = t;
@@ -434,7 +443,7 @@
     // ---- output
     const regions = [], controls = [], records = [], state = [], feedback = [], hidden = [], frames = [];
     const shapes = new Map(), rowActions = [];
-    let recordsTotal = 0, controlsTotal = 0, regionsTotal = 0, nodes = 0, limitHit = false, shadowRoots = 0, framesWalked = 0, hits = 0;
+    let unreadable = 0, recordsTotal = 0, controlsTotal = 0, regionsTotal = 0, nodes = 0, limitHit = false, shadowRoots = 0, framesWalked = 0, hits = 0;
     const regionIds = new Set(), recordIds = new Set();
     const fbByEl = new Map(), fbConsumed = new Set(), fieldFor = new Map();
     const listDecision = new Map();
@@ -719,6 +728,13 @@
 
     // ---- hit testing: is the control under something else?
     const overlaid = (el, r) => {
+      try {
+        return overlaidAt(el, r);
+      } catch (e) {
+        return false; // a wrapped hit (a shadow DOM polyfill) is no cover
+      }
+    };
+    const overlaidAt = (el, r) => {
       if (hits++ >= MAX_HITS) return false;
       const x = Math.min(Math.max((Math.max(r.left, 0) + Math.min(r.right, VW)) / 2, 0), VW - 1);
       const y = Math.min(Math.max((Math.max(r.top, 0) + Math.min(r.bottom, VH)) / 2, 0), VH - 1);
@@ -1205,7 +1221,16 @@
       const el = stackEl.pop();
       const ctx = stackCtx.pop();
       nodes++;
-      const c2 = visit(el, ctx);
+      // The collector never throws on a page: an element it cannot read
+      // (a polyfilled wrapper, an odd prototype, a cross-realm node) is
+      // skipped with its subtree and counted.
+      let c2 = null;
+      try {
+        c2 = visit(el, ctx);
+      } catch (e) {
+        unreadable++;
+        c2 = null;
+      }
       if (c2 === null) continue;
       for (let ch = el.lastElementChild; ch; ch = ch.previousElementSibling) { stackEl.push(ch); stackCtx.push(c2); }
       const sr = el.shadowRoot;
@@ -1268,13 +1293,34 @@
     if (frames.length) snap.frames = frames;
     snap.stats = { nodes, controls_total: controlsTotal, elapsed_ms: 0 };
     if (limitHit) snap.stats.node_limit_hit = true;
+    if (unreadable) snap.stats.unreadable = unreadable;
     if (shadowRoots) snap.stats.shadow_roots = shadowRoots;
     if (framesWalked) snap.stats.frames_walked = framesWalked;
     if (regionsTotal > regions.length) snap.stats.regions_total = regionsTotal;
     return { snap };
   };
-  let r = run({});
-  if (r.again) r = run({ ...r.again, again: true });
+  // Whatever fails outside one element's visit still leaves a snapshot:
+  // an empty one that says it could not read the page.
+  const safeRun = (hint) => {
+    try {
+      return run(hint);
+    } catch (e) {
+      let docId = '';
+      try { docId = window.__pling && typeof window.__pling.docId === 'string' ? window.__pling.docId : ''; } catch (e2) { docId = ''; }
+      let url = '', path = '';
+      try { url = String(location.origin + location.pathname).slice(0, 500); path = String(location.pathname).slice(0, 500); } catch (e2) { url = ''; }
+      return {
+        snap: {
+          document_id: docId, url, title: '', path,
+          viewport: { width: window.innerWidth || 0, height: window.innerHeight || 0, scroll_y: 0, scroll_height: 0 },
+          regions: [], controls: [], row_actions: [], records: [], records_total: 0, state: [], feedback: [], hidden: [],
+          stats: { nodes: 0, controls_total: 0, elapsed_ms: 0, unreadable: 1 },
+        },
+      };
+    }
+  };
+  let r = safeRun({});
+  if (r.again) r = safeRun({ ...r.again, again: true });
   const snap = r.snap;
   snap.stats.elapsed_ms = Math.round((performance.now() - t0) * 1000) / 1000;
   return snap;

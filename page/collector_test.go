@@ -847,3 +847,83 @@ func TestCollectInferred(t *testing.T) {
 		t.Errorf("page link (query dropped from href): %+v", c)
 	}
 }
+
+// TestCollectRenderedRows: rows a framework renders after load, from an
+// indented template, into a list whose container was hidden at the first
+// collection, are records with their text, and their controls fold (issue
+// 8 point 2: the indentation before a row's first word used to use up the
+// one-character "own text" probe, so no row was ever a record).
+func TestCollectRenderedRows(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Rendered</title>
+<section id="main" style="display:none"><ul id="todo-list"></ul></section>
+<script type="text/template" id="item">
+			<div class="view">
+				<input class="toggle" type="checkbox">
+				<label>%s</label>
+				<button class="destroy">x</button>
+			</div>
+			<input class="edit" value="%s">
+</script>
+<script>
+function add(title) {
+  const li = document.createElement("li");
+  li.innerHTML = document.getElementById("item").textContent.replaceAll("%s", title);
+  document.getElementById("todo-list").appendChild(li);
+  document.getElementById("main").style.display = "block";
+}
+</script>`)
+	p := page.DefaultCollectParams()
+	snap, _ := collectSnapshot(t, s, p)
+	if len(snap.Records) != 0 {
+		t.Fatalf("records before any row: %v", recordIDs(snap))
+	}
+	for i, title := range []string{"Buy milk", "Walk the dog"} {
+		evalJS(t, s, fmt.Sprintf("add(%q)", title))
+		snap, _ = collectSnapshot(t, s, p)
+		if len(snap.Records) != i+1 {
+			t.Fatalf("after adding %q: %d records", title, len(snap.Records))
+		}
+		if got := snap.Records[i].Label; got != title {
+			t.Errorf("record %d label %q, want %q", i, got, title)
+		}
+		if v, _ := fieldValue(snap.Records[i], "text"); v != title {
+			t.Errorf("record %d text %q, want %q", i, v, title)
+		}
+		if tg := rowAction(snap, "toggle"); tg == nil || tg.Count != i+1 {
+			t.Errorf("after %d rows: toggle %+v, controls %q", i+1, tg, controlLabels(snap.Controls))
+		}
+	}
+}
+
+// TestCollectNeverThrows: an element whose methods throw (an odd custom
+// element) and a document whose elementFromPoint returns wrappers (a
+// shadow DOM polyfill) do not stop the collector: what it cannot read is
+// skipped and counted, and the rest of the page is observed.
+func TestCollectNeverThrows(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Odd</title>
+<script>
+customElements.define("odd-el", class extends HTMLElement {
+  hasAttributes() { throw new TypeError("no attributes here"); }
+  get localName() { return "odd-el"; }
+});
+const efp = Document.prototype.elementFromPoint;
+document.elementFromPoint = function (x, y) { const n = efp.call(this, x, y); return n ? { wrapped: n } : n; };
+</script>
+<main><odd-el><button>Inside the odd element</button></odd-el><button>Save</button></main>`)
+	snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+	if snap.Stats.Unreadable != 1 {
+		t.Errorf("unreadable %d, want 1", snap.Stats.Unreadable)
+	}
+	if c := controlByLabel(snap, "Save"); c == nil || c.Covered {
+		t.Errorf("save: %+v", c)
+	}
+	if c := controlByLabel(snap, "Inside the odd element"); c != nil {
+		t.Errorf("the unreadable element's content is skipped, got %+v", c)
+	}
+	o := page.Build(snap, page.DefaultBudgets(), page.BuildOptions{})
+	if !slices.ContainsFunc(o.Notes, func(n string) bool { return strings.Contains(n, "could not be read") }) {
+		t.Errorf("notes: %q", o.Notes)
+	}
+}

@@ -260,6 +260,10 @@ type Stats struct {
 	NodeLimitHit bool `json:"node_limit_hit,omitempty"`
 	// ControlsTotal counts all non-row controls, even beyond MaxControls.
 	ControlsTotal int `json:"controls_total"`
+	// Unreadable counts elements the collector could not read (a
+	// polyfilled wrapper, an odd prototype, a cross-realm node): each was
+	// skipped with its subtree, and the rest of the page still observed.
+	Unreadable int `json:"unreadable,omitempty"`
 	// ShadowRoots and FramesWalked count what the walk entered.
 	ShadowRoots  int `json:"shadow_roots,omitempty"`
 	FramesWalked int `json:"frames_walked,omitempty"`
