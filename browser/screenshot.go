@@ -25,7 +25,7 @@ func (s *Session) Capture(ctx context.Context, p page.CaptureParams) ([]byte, er
 		params.Quality = new(int64(p.Quality))
 	}
 	var data []byte
-	err := s.run(ctx, ActionTimeout, func(c context.Context) error {
+	err := s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		res, err := chromedp.Call(c, cdppage.CaptureScreenshot, params)
 		if err != nil {
 			return err

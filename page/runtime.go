@@ -187,9 +187,13 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 			timeout = r.opts.SettleTimeout
 		}
 		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: how.fresh}
+		// The settle wait runs in the page: the driver's bound for one
+		// evaluation is extended by it.
+		ctx = WithWait(ctx, timeout)
 	}
 	snap, err := Observe(ctx, r.d, wait, params)
-	if err != nil && ctx.Err() == nil {
+	var pe *Error
+	if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) && !errors.As(err, &pe) {
 		// A navigation can replace the document under the script
 		// (execution context destroyed): wait a moment and observe the new
 		// document once more.

@@ -91,7 +91,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 func serverOptions(cfg config.Config, b *browser.Browser, startURL string, log *slog.Logger) mcpserver.Options {
 	o := mcpserver.Options{
 		Name:               "pling",
-		Version:            version,
+		Version:            serverVersion(),
 		Browser:            tabs(b, cfg.Navigation),
 		Budgets:            budgets(cfg.Observation),
 		SettleTimeout:      cfg.Observation.SettleTimeout(),
