@@ -30,8 +30,11 @@ type actPrep struct {
 // into view and hit-tested in the page (act.js), then the mouse and
 // keyboard events go through CDP's Input domain as a person's would.
 // Page-level refusals come back as *page.Error (TARGET_COVERED,
-// UNAVAILABLE, ACTION_NOT_FOUND).
+// UNAVAILABLE, ACTION_NOT_FOUND). An upload step sets files instead.
 func (s *Session) Perform(ctx context.Context, step page.Step) error {
+	if step.Op == "upload" {
+		return s.SetFiles(ctx, step.Key, step.Files) // upload.go
+	}
 	prep := func(hoverRow bool) (actPrep, error) {
 		var p actPrep
 		err := s.CallScript(ctx, actScript, map[string]any{"key": step.Key, "op": step.Op, "hover_row": hoverRow, "dy": step.Dy, "value": step.Value}, &p)

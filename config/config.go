@@ -126,6 +126,10 @@ type Browser struct {
 	ActionTimeoutMs int `yaml:"actionTimeoutMs"`
 	// Viewport is the size of every page's viewport in CSS pixels.
 	Viewport Viewport `yaml:"viewport"`
+	// UploadRoots lists the directories the upload tool may take files
+	// from (absolute paths; symlinks are resolved before the check). Empty:
+	// the upload tool is not offered.
+	UploadRoots []string `yaml:"uploadRoots"`
 	// ScreenshotMaxBytes bounds one screenshot's encoded image: quality and
 	// then scale are reduced until it fits.
 	ScreenshotMaxBytes int `yaml:"screenshotMaxBytes"`
@@ -317,6 +321,7 @@ func Default() Config {
 			StartTimeoutMs:     30000,
 			ActionTimeoutMs:    10000,
 			Viewport:           Viewport{Width: 1280, Height: 800},
+			UploadRoots:        []string{},
 			ScreenshotMaxBytes: 204800,
 		},
 		Navigation: Navigation{

@@ -198,6 +198,9 @@ func TestInvalidStrings(t *testing.T) {
 		{"flag without dashes", "browser:\n  extraFlags: [-x]\n", 2, 16, "browser.extraFlags[0]", "starting with --"},
 		{"flag control char", "browser:\n  extraFlags: [\"--a\\u0001\"]\n", 2, 16, "browser.extraFlags[0]", "control characters"},
 		{"role too long", "app:\n  role: " + strings.Repeat("x", 2001) + "\n", 2, 9, "app.role", "at most 2000 characters (got 2001)"},
+		{"upload root relative", "browser:\n  uploadRoots: [uploads]\n", 2, 17, "browser.uploadRoots[0]", "absolute directory path"},
+		{"upload root is /", "browser:\n  uploadRoots:\n    - /tmp\n    - /\n", 4, 7, "browser.uploadRoots[1]", "must not be the file system root"},
+		{"upload root control char", "browser:\n  uploadRoots: [\"/tmp/a\\u0001\"]\n", 2, 17, "browser.uploadRoots[0]", "control characters"},
 		{"role control char", "app:\n  role: \"a\\u0007b\"\n", 2, 9, "app.role", "control characters"},
 	})
 }

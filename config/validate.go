@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -70,6 +71,7 @@ const (
 	maxPathChars                     = 4096
 	maxURLChars                      = 2048
 	maxSchemes                       = 64
+	maxUploadRoots                   = 64
 )
 
 // validate checks every value against its range and syntax and returns the
@@ -130,6 +132,20 @@ func validate(c *Config, index map[string]*token.Position) error {
 			add(fmt.Sprintf("must be a flag starting with -- (got %q)", clip(f, 40)), p)
 		} else if msg := checkText(f, maxFlagChars, false); msg != "" {
 			add(msg, p)
+		}
+	}
+
+	if len(b.UploadRoots) > maxUploadRoots {
+		add(fmt.Sprintf("must have at most %d entries (got %d)", maxUploadRoots, len(b.UploadRoots)), "browser.uploadRoots")
+	}
+	for i, root := range b.UploadRoots {
+		p := fmt.Sprintf("browser.uploadRoots[%d]", i)
+		if msg := checkText(root, maxPathChars, false); msg != "" {
+			add(msg, p, "browser.uploadRoots")
+		} else if !filepath.IsAbs(root) {
+			add(fmt.Sprintf("must be an absolute directory path (got %q)", clip(root, 60)), p, "browser.uploadRoots")
+		} else if filepath.Clean(root) == string(filepath.Separator) {
+			add("must not be the file system root: name the directory uploads come from", p, "browser.uploadRoots")
 		}
 	}
 

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -66,6 +67,9 @@ func reddish(c color.Color) bool {
 func TestScreenshot(t *testing.T) {
 	t.Parallel()
 	c, _ := stdioClient(t, nil, "--url", url("/signup"))
+	if has(toolNames(t, c), "upload") {
+		t.Error("upload is offered without browser.uploadRoots")
+	}
 	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
 	page, _ := obs.Body["page"].(string)
 	rev, _ := obs.Body["observation"].(map[string]any)["revision"].(string)
@@ -146,4 +150,94 @@ func TestScreenshotBound(t *testing.T) {
 		t.Errorf("image is %d px wide: the scale was not reduced", img.Bounds().Dx())
 	}
 	contains(t, text, "(bound 16384)")
+}
+
+// state reads a state value from a page result.
+func state(r result, name string) string {
+	obs, _ := r.Body["observation"].(map[string]any)
+	st, _ := obs["state"].(map[string]any)
+	s, _ := st[name].(string)
+	return s
+}
+
+// TestUpload: file inputs are actions of kind upload with accept and
+// multiple; upload sets files from inside browser.uploadRoots only (after
+// symlinks); the page sees them; act and page tools never reach a file
+// input; anything else is INVALID_ARGUMENT.
+func TestUpload(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	outside := t.TempDir()
+	for _, p := range []string{filepath.Join(root, "avatar.png"), filepath.Join(root, "a.pdf"), filepath.Join(root, "b.pdf"), filepath.Join(outside, "secret.txt")} {
+		if err := os.WriteFile(p, []byte("file "+filepath.Base(p)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(root, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := writeConfig(t, "browser:\n  uploadRoots: ["+root+"]\n")
+	c, n := stdioClient(t, nil, "--url", url("/signup"), "--config", cfg)
+	before := n.count("notifications/tools/list_changed")
+	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
+	contains(t, obs.Text,
+		`- avatar (upload / write / region:Main › Sign up) Upload files to "Avatar" (accepts image/png,image/jpeg; one file; use the upload tool)`,
+		`- documents (upload / write / region:Main › Sign up) Upload files to "Documents" (several files; use the upload tool)`)
+	for _, x := range obs.Body["observation"].(map[string]any)["actions"].([]any) {
+		a := x.(map[string]any)
+		if a["name"] == "avatar" && (a["kind"] != "upload" || a["accept"] != "image/png,image/jpeg" || a["multiple"] != nil) {
+			t.Errorf("avatar action = %v", a)
+		}
+		if a["name"] == "documents" && (a["kind"] != "upload" || a["multiple"] != true) {
+			t.Errorf("documents action = %v", a)
+		}
+	}
+	n.waitFor(t, "notifications/tools/list_changed", before)
+	tools := toolNames(t, c)
+	if !has(tools, "upload") || !has(tools, "email") || has(tools, "avatar") || has(tools, "documents") {
+		t.Errorf("tools = %v: want upload and page tools, but no page tool for a file input", tools)
+	}
+
+	r := mustOK(t, call(t, c, "upload", map[string]any{"action": "avatar", "paths": []any{filepath.Join(root, "avatar.png")}}))
+	if got := state(r, "files"); got != "avatar.png" {
+		t.Errorf("files after avatar = %q, want avatar.png", got)
+	}
+	if rec, _ := r.Body["result"].(map[string]any); rec["ok"] != true {
+		t.Errorf("receipt = %v", rec)
+	}
+	r = mustOK(t, call(t, c, "upload", map[string]any{"action": "documents", "paths": []any{"a.pdf", filepath.Join(root, "b.pdf")}}))
+	if got := state(r, "files"); got != "avatar.png, a.pdf, b.pdf" {
+		t.Errorf("files after documents = %q", got)
+	}
+
+	for _, tc := range []struct {
+		name string
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"one-file input, two files", "upload", map[string]any{"action": "avatar", "paths": []any{"a.pdf", "b.pdf"}}, "INVALID_ARGUMENT"},
+		{"outside the roots", "upload", map[string]any{"action": "documents", "paths": []any{filepath.Join(outside, "secret.txt")}}, "INVALID_ARGUMENT"},
+		{"symlink out of the root", "upload", map[string]any{"action": "documents", "paths": []any{"link.txt"}}, "INVALID_ARGUMENT"},
+		{"traversal", "upload", map[string]any{"action": "documents", "paths": []any{"../" + filepath.Base(outside) + "/secret.txt"}}, "INVALID_ARGUMENT"},
+		{"system file", "upload", map[string]any{"action": "documents", "paths": []any{"/etc/hostname"}}, "INVALID_ARGUMENT"},
+		{"not a file input", "upload", map[string]any{"action": "email", "paths": []any{"a.pdf"}}, "INVALID_ARGUMENT"},
+		{"unknown action", "upload", map[string]any{"action": "nope", "paths": []any{"a.pdf"}}, "ACTION_NOT_FOUND"},
+		{"no paths", "upload", map[string]any{"action": "documents", "paths": []any{}}, "INVALID_ARGUMENT"},
+		{"act on a file input", "act", map[string]any{"action": "avatar"}, "INVALID_ARGUMENT"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := call(t, c, tc.tool, tc.args)
+			if got := code(r); got != tc.want {
+				t.Errorf("code = %q, want %s (%s)", got, tc.want, r.Text)
+			}
+			if strings.Contains(r.Text, "secret") {
+				t.Errorf("the result names the file outside the roots: %s", r.Text)
+			}
+		})
+	}
+	r = mustOK(t, call(t, c, "observe", map[string]any{}))
+	if got := state(r, "files"); got != "avatar.png, a.pdf, b.pdf" {
+		t.Errorf("a refused upload changed the files: %q", got)
+	}
 }

@@ -85,6 +85,7 @@ func (s *Server) registerCoreTools() {
 		scrollSchema, mcp.ToolAnnotation{Title: "Scroll", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: no}),
 		s.wrap("scroll", scrollSchema, s.scrollTool))
 	s.registerScreenshot()
+	s.registerUpload()
 	if s.opts.Search != nil {
 		s.mcp.AddTool(coreTool("web_search", s.opts.Search.Description(), webSearchSchema,
 			mcp.ToolAnnotation{Title: "Web search (OpenAI hosted search)", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: yes}),

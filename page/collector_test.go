@@ -680,9 +680,10 @@ func TestCollectDeclared(t *testing.T) {
 // never split a surrogate pair.
 func TestCollectTextBounds(t *testing.T) {
 	t.Parallel()
-	long := strings.Repeat("a", 10) + strings.Repeat("😀", 20) // the cut falls inside a pair
+	long := strings.Repeat("a", 10) + strings.Repeat("😀", 20)  // the cut falls inside a pair
+	other := strings.Repeat("b", 10) + strings.Repeat("😀", 20) // a button name that is not the row's text
 	body := `<!doctype html><html><head><title>` + long + `</title></head><body><ul>
-<li>` + long + ` <button>` + long + `</button></li><li>short <button>x</button></li></ul></body></html>`
+<li>` + long + ` <button>` + other + `</button></li><li>short <button>x</button></li></ul></body></html>`
 	s := serveHTML(t, body)
 	p := page.DefaultCollectParams()
 	p.MaxText = 12
@@ -925,5 +926,70 @@ document.elementFromPoint = function (x, y) { const n = efp.call(this, x, y); re
 	o := page.Build(snap, page.DefaultBudgets(), page.BuildOptions{})
 	if !slices.ContainsFunc(o.Notes, func(n string) bool { return strings.Contains(n, "could not be read") }) {
 		t.Errorf("notes: %q", o.Notes)
+	}
+}
+
+// rowsPage builds a 12-row list whose rows are made by row(i, title).
+func rowsPage(row func(i int, title string) string) string {
+	titles := []string{"Buy groceries", "Call the dentist", "Pay rent", "Water the plants", "Book flights", "Renew passport",
+		"Fix the bike", "Clean the garage", "Write the report", "Plan the party", "Read a book", "Walk the dog"}
+	var b strings.Builder
+	b.WriteString("<!doctype html><title>Rows</title><main><ul>")
+	for i, t := range titles {
+		b.WriteString(row(i, t))
+	}
+	b.WriteString("</ul></main>")
+	return b.String()
+}
+
+// TestCollectFoldBySlot: row controls named after their own row fold into
+// one action per slot, named by what the names share once the row's text
+// is gone, or by what the control does (issue 8 points 1 and 9).
+func TestCollectFoldBySlot(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		row  func(i int, title string) string
+		want []string // folded action names, each over 12 rows
+	}{
+		{"checkbox labelled with the row", func(i int, t string) string {
+			return fmt.Sprintf(`<li><label><input type="checkbox"> %s</label> <button>Delete</button></li>`, t)
+		}, []string{"toggle", "delete"}},
+		{"aria-label with the row's text", func(i int, t string) string {
+			return fmt.Sprintf(`<li><input type="checkbox" aria-label="Mark %s done"> <span>%s</span> <button aria-label="Remove %s">×</button></li>`, t, t, t)
+		}, []string{"mark_done", "remove"}},
+		{"unique link per row", func(i int, t string) string {
+			return fmt.Sprintf(`<li><a href="/users/%d">user%d</a> wrote <b>%s</b> <button class="star-button">★</button></li>`, 7841+i, i, t)
+		}, []string{"open", "star"}},
+		{"state classes differ between rows", func(i int, t string) string {
+			cls := "toggle"
+			if i%2 == 1 {
+				cls = "toggle is-done"
+			}
+			return fmt.Sprintf(`<li class="row-%d"><input type="checkbox" class="%s"> <label>%s</label></li>`, i, cls, t)
+		}, []string{"toggle"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := serveHTML(t, rowsPage(tc.row))
+			snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+			if len(snap.Records) != 12 {
+				t.Fatalf("records: %d", len(snap.Records))
+			}
+			o := page.Build(snap, page.DefaultBudgets(), page.BuildOptions{})
+			var got []string
+			for _, a := range o.Actions {
+				if a.RecordParam {
+					got = append(got, a.Name)
+					if a.Folded != 12 {
+						t.Errorf("%s folds %d rows, want 12", a.Name, a.Folded)
+					}
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("folded actions (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

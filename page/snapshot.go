@@ -130,7 +130,7 @@ type Control struct {
 	Evidence string `json:"evidence,omitempty"`
 	// Description is data-pling-description, or aria-description/title.
 	Description string `json:"description,omitempty"`
-	// Kind is one of click, type, select, check, link, submit.
+	// Kind is one of click, type, select, check, link, submit, upload.
 	Kind string `json:"kind"`
 	// Role is the element's ARIA role or tag-derived role (button, link,
 	// textbox, checkbox, combobox, tab, menuitem, switch, radio, searchbox).
@@ -156,6 +156,10 @@ type Control struct {
 	HoverOnly bool `json:"hover_only,omitempty"`
 	// InputType is the type attribute of an input (text, email, search...).
 	InputType string `json:"input_type,omitempty"`
+	// Accept is a file input's accept attribute (kind upload).
+	Accept string `json:"accept,omitempty"`
+	// Multiple is true for a file input that takes several files.
+	Multiple bool `json:"multiple,omitempty"`
 	// Options are the visible option labels of a select (bounded).
 	Options []string `json:"options,omitempty"`
 	// Checked is the state of a checkbox, radio or switch.

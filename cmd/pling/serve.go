@@ -104,6 +104,7 @@ func serverOptions(cfg config.Config, b *browser.Browser, startURL string, log *
 		MaxPages:           cfg.HTTP.MaxPages,
 		PageIdleTTL:        time.Duration(cfg.HTTP.PageIdleTTLMs) * time.Millisecond,
 		ScreenshotMaxBytes: cfg.Browser.ScreenshotMaxBytes,
+		UploadRoots:        cfg.Browser.UploadRoots,
 		Logger:             log,
 	}
 	return o
