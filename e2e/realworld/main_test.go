@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +19,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/pling-dev/pling/internal/testbrowser"
 )
@@ -31,8 +32,12 @@ var (
 
 // corpusConfig keeps Chromium off every network but loopback: host names
 // resolve to nothing (so a CDN script fails to load, as it would offline)
-// and navigation is allowed to 127.0.0.1 only.
+// and navigation is allowed to 127.0.0.1 only. The action timeout is
+// generous: the corpus measures what Pling infers, on a shared machine
+// whose load varies, not how fast it is.
 const corpusConfig = `browser:
+  actionTimeoutMs: 30000
+  startTimeoutMs: 120000
   extraFlags:
     - "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 navigation:
@@ -65,35 +70,28 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// notFound records, per referring page path, the paths the server
-// answered 404: runtime evidence of files an app needs and its package
-// does not ship.
+// notFound records the paths a file server answered 404: run-time
+// evidence of files an app needs and its package does not ship.
 type notFound struct {
 	mu    sync.Mutex
-	paths map[string][]string
+	paths []string
 }
 
-func (n *notFound) add(referer, path string) {
+func (n *notFound) add(path string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	for _, p := range n.paths[referer] {
+	for _, p := range n.paths {
 		if p == path {
 			return
 		}
 	}
-	n.paths[referer] = append(n.paths[referer], path)
+	n.paths = append(n.paths, path)
 }
 
-// under returns the 404 paths requested by pages under prefix.
-func (n *notFound) under(prefix string) []string {
+func (n *notFound) all() []string {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	var out []string
-	for ref, ps := range n.paths {
-		if strings.HasPrefix(ref, prefix) {
-			out = append(out, ps...)
-		}
-	}
+	out := append([]string(nil), n.paths...)
 	sort.Strings(out)
 	return out
 }
@@ -108,38 +106,35 @@ func (w *statusWriter) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// serveDir serves dir on 127.0.0.1 for the rest of the test and records
-// what it could not find.
-func serveDir(t *testing.T, dir string) (string, *notFound) {
-	t.Helper()
+// serveDir serves dir on its own 127.0.0.1 port (its own origin) until
+// stop, recording what it could not find.
+func serveDir(dir string) (base string, missing *notFound, stop func()) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		panic(err) // loopback listening is a precondition of every e2e test
 	}
-	missing := &notFound{paths: map[string][]string{}}
+	missing = &notFound{}
 	files := http.FileServer(http.Dir(dir))
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
 		files.ServeHTTP(sw, r)
 		if sw.status == http.StatusNotFound && r.URL.Path != "/favicon.ico" {
-			ref := r.Referer()
-			if u, err := url.Parse(ref); err == nil {
-				ref = u.Path
-			}
-			missing.add(ref, r.URL.Path)
+			missing.add(r.URL.Path)
 		}
 	})
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	return "http://" + ln.Addr().String(), missing
+	return "http://" + ln.Addr().String(), missing, func() { _ = srv.Close() }
 }
 
 // session is one `pling serve` process over stdio and what the agent read.
 type session struct {
-	c     *client.Client
-	chars int // characters of tool-result text read by the agent
-	calls int
+	c      *client.Client
+	tokens int // cl100k tokens of tool-result text read by the agent
+	calls  int
+	// dump, when set, receives every call and its result text
+	// (REALWORLD_DUMP=dir: one file per app, for finding failure causes).
+	dump io.Writer
 }
 
 // startSession starts `pling serve` with the corpus config.
@@ -161,6 +156,16 @@ func startSession(ctx context.Context) (*session, error) {
 }
 
 func (s *session) close() { _ = s.c.Close() }
+
+// callError is a failed MCP call (transport or timeout), not a tool
+// error result: the session may be unusable afterwards.
+type callError struct {
+	name string
+	err  error
+}
+
+func (e *callError) Error() string { return "call " + e.name + ": " + e.err.Error() }
+func (e *callError) Unwrap() error { return e.err }
 
 // result is a decoded page result: the text the agent reads and the same
 // as structured content.
@@ -231,7 +236,7 @@ func (s *session) call(ctx context.Context, name string, args map[string]any) (r
 	req.Params.Arguments = args
 	res, err := s.c.CallTool(cctx, req)
 	if err != nil {
-		return result{}, fmt.Errorf("call %s: %w", name, err)
+		return result{}, &callError{name: name, err: err}
 	}
 	s.calls++
 	r := result{IsError: res.IsError}
@@ -240,7 +245,11 @@ func (s *session) call(ctx context.Context, name string, args map[string]any) (r
 			r.Text += tc.Text
 		}
 	}
-	s.chars += len([]rune(r.Text))
+	s.tokens += countTokens(r.Text)
+	if s.dump != nil {
+		args, _ := json.Marshal(args)
+		fmt.Fprintf(s.dump, "### %s %s\n%s\n\n", name, args, r.Text)
+	}
 	if res.StructuredContent != nil {
 		raw, _ := json.Marshal(res.StructuredContent)
 		_ = json.Unmarshal(raw, &r.Body)
@@ -252,10 +261,25 @@ func (s *session) call(ctx context.Context, name string, args map[string]any) (r
 	return r, nil
 }
 
-// tokens estimates the tokens of n characters of tool-result text. No
-// cl100k tokenizer is in go.mod yet, so this is the usual chars/4
-// estimate; docs/REALWORLD.md says so.
-func tokens(chars int) int { return (chars + 3) / 4 }
+// cl100k is the tokenizer the issue's figures use (Playwright MCP's
+// snapshot was counted with it too). Its ranks are compiled into the
+// module: nothing is downloaded.
+var cl100k = func() tokenizer.Codec {
+	c, err := tokenizer.Get(tokenizer.Cl100kBase)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+// countTokens counts the cl100k tokens of text.
+func countTokens(text string) int {
+	n, err := cl100k.Count(text)
+	if err != nil {
+		return (len(text) + 3) / 4
+	}
+	return n
+}
 
 // tokenizerName says how tokens are counted, for the report.
-const tokenizerName = "chars/4 estimate"
+const tokenizerName = "cl100k"
