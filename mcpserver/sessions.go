@@ -136,7 +136,7 @@ func (s *Server) openPage(ctx context.Context, owner string) (*pageEntry, error)
 	if s.opts.Browser == nil {
 		return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: "no browser is configured"}
 	}
-	tab, err := s.opts.Browser.NewTab(ctx)
+	tab, err := s.newTab(ctx, owner)
 	if err != nil {
 		s.log.Error("open tab", "err", err)
 		return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser could not open a page", Err: err}

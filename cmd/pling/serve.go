@@ -51,7 +51,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		defer stopDemo()
 		*startURL = url + "/todos"
 	}
-	b, err := browser.Start(ctx, browserOptions(cfg.Browser))
+	b, err := browser.Start(ctx, browserOptions(cfg))
 	if err != nil {
 		return err
 	}

@@ -46,9 +46,12 @@ func budgets(c config.Observation) page.Budgets {
 	}
 }
 
-// browserOptions maps the browser section onto browser options.
-func browserOptions(c config.Browser) browser.Options {
+// browserOptions maps the browser section onto browser options, with the
+// navigation policy on every request of the browser.
+func browserOptions(cfg config.Config) browser.Options {
+	c := cfg.Browser
 	o := browser.Options{
+		CheckURL:     cfg.Navigation.Check,
 		ExecPath:     c.ExecPath,
 		RemoteURL:    c.RemoteURL,
 		StartTimeout: c.StartTimeout(),
@@ -102,7 +105,7 @@ func openRuntime(ctx context.Context, cfgPath, url string) (*page.Runtime, *page
 	if err := cfg.Navigation.Check(url); err != nil {
 		return nil, nil, nil, err
 	}
-	b, err := browser.Start(ctx, browserOptions(cfg.Browser))
+	b, err := browser.Start(ctx, browserOptions(cfg))
 	if err != nil {
 		return nil, nil, nil, err
 	}
