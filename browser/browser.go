@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -42,8 +43,16 @@ type Options struct {
 	RemoteURL string
 	// ExtraFlags are added to Chromium's command line (name=value or name).
 	ExtraFlags map[string]any
-	// StartTimeout bounds the browser start (default 30s).
+	// StartTimeout bounds the browser start and the opening of a
+	// session's browser context (default 30s; browser.startTimeoutMs).
 	StartTimeout time.Duration
+	// ActionTimeout bounds one operation in a tab: an in-page evaluation
+	// (plus the settle wait the caller asked for), an input step, a
+	// navigation (default 10s; browser.actionTimeoutMs).
+	ActionTimeout time.Duration
+	// Headed runs the local Chromium with a window (browser.headless:
+	// false); by default it runs headless.
+	Headed bool
 	// Width and Height set the viewport of every tab (default 1280x800).
 	Width, Height int
 	// Logger receives lifecycle logs (nil: discard). Never page data.
@@ -61,6 +70,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = 30 * time.Second
+	}
+	if o.ActionTimeout <= 0 {
+		o.ActionTimeout = 10 * time.Second
 	}
 	if o.Width <= 0 {
 		o.Width = 1280
@@ -85,7 +97,14 @@ type Browser struct {
 	closed   bool
 	frames   map[cdp.FrameID]*Session // tabs by target id, and their iframes
 	contexts map[cdp.BrowserContextID]*browserContext
+	// lossClaimed: a call already reported this browser's death.
+	lossClaimed atomic.Bool
 }
+
+// claimLoss reports whether the caller is the first to meet this dead
+// browser: that call answers BROWSER_UNAVAILABLE, every later one (of any
+// session) moves to a new browser.
+func (b *Browser) claimLoss() bool { return b.lossClaimed.CompareAndSwap(false, true) }
 
 // Start launches Chromium with the flags this closed network needs (or
 // attaches to Options.RemoteURL). It fails fast with ErrChromiumMissing when
@@ -98,14 +117,13 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		allocCtx, cancelAlloc = remote.NewAllocator(context.WithoutCancel(ctx), opts.RemoteURL,
 			remote.WithDialTimeout(opts.StartTimeout))
 	} else {
-		if _, err := os.Stat(opts.ExecPath); err != nil {
-			return nil, fmt.Errorf("%w at %s (install it: apt-get install -y chromium): %v", ErrChromiumMissing, opts.ExecPath, err)
+		if err := CheckExec(opts); err != nil {
+			return nil, err
 		}
 		flags := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(opts.ExecPath),
 			chromedp.NoFirstRun,
 			chromedp.NoDefaultBrowserCheck,
-			chromedp.Headless,
 			chromedp.NoSandbox,
 			chromedp.DisableGPU,
 			chromedp.Flag("disable-quic", true),
@@ -115,6 +133,9 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			chromedp.Flag("disable-dev-shm-usage", true),
 			chromedp.WindowSize(opts.Width, opts.Height),
 			// chromedp creates a fresh user-data-dir and removes it on exit.
+		}
+		if !opts.Headed {
+			flags = append(flags, chromedp.Headless)
 		}
 		for k, v := range opts.ExtraFlags {
 			flags = append(flags, chromedp.Flag(k, v))
@@ -153,6 +174,20 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	}
 	opts.Logger.Info("browser started", "remote", opts.RemoteURL != "")
 	return b, nil
+}
+
+// CheckExec fails with ErrChromiumMissing when opts name a local Chromium
+// that is not there (a remote browser is not checked): a server can refuse
+// to start at once instead of failing its first call.
+func CheckExec(opts Options) error {
+	opts = opts.withDefaults()
+	if opts.RemoteURL != "" {
+		return nil
+	}
+	if _, err := os.Stat(opts.ExecPath); err != nil {
+		return fmt.Errorf("%w at %s (install it: apt-get install -y chromium): %v", ErrChromiumMissing, opts.ExecPath, err)
+	}
+	return nil
 }
 
 // Alive reports whether the browser connection is still up.

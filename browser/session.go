@@ -33,6 +33,11 @@ type Session struct {
 	events   *events
 	notes    notices
 	targetID target.ID
+	// m, when set, replaces a dead browser (see Manager; revive.go).
+	m *Manager
+	// unresponsive: an operation hit the action bound; the next
+	// navigation replaces the tab (revive.go).
+	unresponsive bool
 }
 
 // browserContext is one isolated browser context and the tabs open in it.
@@ -41,10 +46,18 @@ type browserContext struct {
 	b    *Browser
 	id   cdp.BrowserContextID
 	opts SessionOptions
+	m    *Manager // set for sessions of a Manager
 
 	mu       sync.Mutex
 	tabs     map[*Session]struct{}
 	disposed bool
+	next     *browserContext // its replacement in a restarted browser
+}
+
+func (bc *browserContext) isDisposed() bool {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	return bc.disposed
 }
 
 // SessionOptions configure one session.
@@ -124,7 +137,7 @@ func (bc *browserContext) newTab(ctx context.Context, id target.ID) (*Session, e
 		opt = chromedp.WithTargetID(id)
 	}
 	tctx, cancel := chromedp.NewContext(bc.b.ctx, opt)
-	s := &Session{b: bc.b, bc: bc, ctx: tctx, cancel: cancel, targetID: id}
+	s := &Session{b: bc.b, bc: bc, ctx: tctx, cancel: cancel, targetID: id, m: bc.m}
 	if err := s.start(ctx); err != nil {
 		s.b.unregister(s)
 		cancel()
@@ -221,23 +234,35 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 	if s.isClosed() {
 		return ErrClosed
 	}
-	if !s.b.Alive() {
-		return ErrBrowserGone
+	if err := s.ensure(ctx); err != nil {
+		return err
+	}
+	if s.events.isCrashed() {
+		return errCrashed
 	}
 	c, cancel := context.WithTimeout(s.ctx, timeout)
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel) // caller cancellation ends the call too
 	defer stop()
+	stopCrash := s.events.onCrash(cancel) // commands to a crashed tab never answer
+	defer stopCrash()
 	err := f(c)
 	if err != nil {
 		if !s.b.Alive() {
+			if s.m != nil && s.b.claimLoss() {
+				return errBrowserLost(err)
+			}
 			return fmt.Errorf("%w: %v", ErrBrowserGone, err)
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if s.events.isCrashed() {
+			return errCrashed
+		}
 		if errors.Is(c.Err(), context.DeadlineExceeded) {
-			return fmt.Errorf("%w after %s: %v", context.DeadlineExceeded, timeout, err)
+			s.unresponsive = true
+			return errUnresponsive(timeout, err)
 		}
 	}
 	return err
@@ -247,7 +272,10 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 // load the navigation policy stopped (a redirect to a refused address, say)
 // is a *page.Error with NAVIGATION_BLOCKED.
 func (s *Session) Navigate(ctx context.Context, url string) error {
-	err := s.run(ctx, 30*time.Second, func(c context.Context) error {
+	if err := s.replaceIfBroken(ctx); err != nil {
+		return err
+	}
+	err := s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Navigate(url))
 	})
 	if err != nil {
@@ -263,9 +291,11 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 }
 
 // Evaluate runs a JavaScript expression in the page's main world and decodes
-// its JSON value into out (out may be nil). Promises are awaited.
+// its JSON value into out (out may be nil). Promises are awaited. It is
+// bounded by Options.ActionTimeout plus the in-page wait the caller
+// declared with page.WithWait.
 func (s *Session) Evaluate(ctx context.Context, expression string, out any) error {
-	return s.run(ctx, 30*time.Second, func(c context.Context) error {
+	return s.run(ctx, s.b.opts.ActionTimeout+page.WaitFrom(ctx), func(c context.Context) error {
 		raw, err := chromedp.Run(c, chromedp.Evaluate[[]byte](expression, chromedp.EvalAwaitPromise))
 		if err != nil {
 			return err

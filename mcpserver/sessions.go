@@ -196,13 +196,21 @@ func (s *Server) pageFor(ctx context.Context, c caller, handle string) (*pageEnt
 	if err != nil {
 		return nil, err
 	}
-	c.sess.mu.Lock()
-	c.sess.current = p.handle
-	c.sess.mu.Unlock()
 	if s.opts.StartURL != "" {
 		if _, err := p.rt.Navigate(ctx, s.opts.StartURL); err != nil {
+			// A session whose start failed never runs on a blank page:
+			// the page goes, and every later call starts over (and
+			// answers the error while the start keeps failing).
+			s.mu.Lock()
+			delete(s.pages, p.handle)
+			s.mu.Unlock()
+			p.close()
+			s.log.Warn("session start failed", "code", string(page.ErrorCode(err)))
 			return nil, err
 		}
 	}
+	c.sess.mu.Lock()
+	c.sess.current = p.handle
+	c.sess.mu.Unlock()
 	return p, nil
 }

@@ -51,10 +51,16 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		defer stopDemo()
 		*startURL = url + "/todos"
 	}
-	b, err := browser.Start(ctx, browserOptions(cfg))
-	if err != nil {
+	// Chromium starts in the background, concurrently with the MCP
+	// handshake (cold start), and is replaced if it dies.
+	bo := browserOptions(cfg.Browser)
+	bo.CheckURL = cfg.Navigation.Check // every request of the browser
+	bo.Logger = log
+	if err := browser.CheckExec(bo); err != nil {
 		return err
 	}
+	b := browser.NewManager(bo)
+	b.Prestart()
 	defer b.Close()
 	so := serverOptions(cfg, b, *startURL, log)
 	if so.Search, err = webSearch(cfg.WebSearch, os.Getenv, log); err != nil {
@@ -88,22 +94,24 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 }
 
 // serverOptions maps agent.yaml onto the MCP server's options.
-func serverOptions(cfg config.Config, b *browser.Browser, startURL string, log *slog.Logger) mcpserver.Options {
+func serverOptions(cfg config.Config, b *browser.Manager, startURL string, log *slog.Logger) mcpserver.Options {
 	o := mcpserver.Options{
-		Name:              "pling",
-		Version:           version,
-		Browser:           tabs(b, cfg.Navigation),
-		Budgets:           budgets(cfg.Observation),
-		SettleTimeout:     cfg.Observation.SettleTimeout(),
-		SettleQuiet:       cfg.Observation.SettleQuiet(),
-		CheckURL:          cfg.Navigation.Check,
-		PageTools:         cfg.Tools.PageTools,
-		AppRole:           cfg.App.Role,
-		RefuseConfirmFlag: cfg.Tools.ConfirmWithoutElicitation == config.ConfirmRefuse,
-		StartURL:          startURL,
-		MaxPages:          cfg.HTTP.MaxPages,
-		PageIdleTTL:       time.Duration(cfg.HTTP.PageIdleTTLMs) * time.Millisecond,
-		Logger:            log,
+		Name:               "pling",
+		Version:            serverVersion(),
+		Browser:            tabs(b, cfg.Navigation),
+		Budgets:            budgets(cfg.Observation),
+		SettleTimeout:      cfg.Observation.SettleTimeout(),
+		SettleQuiet:        cfg.Observation.SettleQuiet(),
+		CheckURL:           cfg.Navigation.Check,
+		PageTools:          cfg.Tools.PageTools,
+		AppRole:            cfg.App.Role,
+		RefuseConfirmFlag:  cfg.Tools.ConfirmWithoutElicitation == config.ConfirmRefuse,
+		StartURL:           startURL,
+		MaxPages:           cfg.HTTP.MaxPages,
+		PageIdleTTL:        time.Duration(cfg.HTTP.PageIdleTTLMs) * time.Millisecond,
+		ScreenshotMaxBytes: cfg.Browser.ScreenshotMaxBytes,
+		UploadRoots:        cfg.Browser.UploadRoots,
+		Logger:             log,
 	}
 	return o
 }

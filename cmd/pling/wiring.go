@@ -46,17 +46,17 @@ func budgets(c config.Observation) page.Budgets {
 	}
 }
 
-// browserOptions maps the browser section onto browser options, with the
-// navigation policy on every request of the browser.
-func browserOptions(cfg config.Config) browser.Options {
-	c := cfg.Browser
+// browserOptions maps the browser section onto browser options. Callers
+// add the navigation policy (Options.CheckURL) from the navigation section.
+func browserOptions(c config.Browser) browser.Options {
 	o := browser.Options{
-		CheckURL:     cfg.Navigation.Check,
-		ExecPath:     c.ExecPath,
-		RemoteURL:    c.RemoteURL,
-		StartTimeout: c.StartTimeout(),
-		Width:        c.Viewport.Width,
-		Height:       c.Viewport.Height,
+		ExecPath:      c.ExecPath,
+		RemoteURL:     c.RemoteURL,
+		StartTimeout:  c.StartTimeout(),
+		ActionTimeout: c.ActionTimeout(),
+		Headed:        !c.Headless,
+		Width:         c.Viewport.Width,
+		Height:        c.Viewport.Height,
 	}
 	if len(c.ExtraFlags) > 0 {
 		o.ExtraFlags = map[string]any{}
@@ -80,11 +80,12 @@ func splitFlag(f string) (string, any) {
 	return f, true
 }
 
-// tabs adapts a started browser to the MCP layer's Browser interface:
-// every tab is a new browser context guarded by the navigation policy.
-func tabs(b *browser.Browser, nav config.Navigation) mcpserver.Browser {
+// tabs adapts the browser manager to the MCP layer's Browser interface:
+// every tab is a new browser context guarded by the navigation policy, in
+// the manager's live browser (started on first need, replaced when dead).
+func tabs(m *browser.Manager, nav config.Navigation) mcpserver.Browser {
 	return mcpserver.BrowserFunc(func(ctx context.Context) (mcpserver.Tab, error) {
-		return b.NewSessionWith(ctx, sessionOptions(nav))
+		return m.NewSession(ctx, sessionOptions(nav))
 	})
 }
 
@@ -105,7 +106,9 @@ func openRuntime(ctx context.Context, cfgPath, url string) (*page.Runtime, *page
 	if err := cfg.Navigation.Check(url); err != nil {
 		return nil, nil, nil, err
 	}
-	b, err := browser.Start(ctx, browserOptions(cfg))
+	bo := browserOptions(cfg.Browser)
+	bo.CheckURL = cfg.Navigation.Check // every request of the browser
+	b, err := browser.Start(ctx, bo)
 	if err != nil {
 		return nil, nil, nil, err
 	}
