@@ -114,3 +114,19 @@ func TestPagesOfOneSessionShareCookies(t *testing.T) {
 		t.Errorf("the tab the page opened does not see the session's cookie: %v", v)
 	}
 }
+
+// Tabs the page opens count against http.maxPages: over the cap the new
+// tab is closed and the agent is told, not given a handle.
+func TestPopupsCountAgainstMaxPages(t *testing.T) {
+	t.Parallel()
+	cfg := filepath.Join(t.TempDir(), "agent.yaml")
+	if err := os.WriteFile(cfg, []byte("http:\n  maxPages: 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := stdioClient(t, nil, "--url", url("/links"), "--config", cfg)
+	r := mustOK(t, call(t, c, "act", map[string]any{"action": "open_todos_tab"}))
+	if pages, _ := r.Body["new_pages"].([]any); len(pages) != 0 {
+		t.Fatalf("a tab beyond maxPages got a handle: %v", pages)
+	}
+	contains(t, r.Text, "the page opened a new tab; it was closed: too many open pages (1)")
+}

@@ -45,17 +45,18 @@ func (s *Server) newTab(ctx context.Context, owner string) (Tab, error) {
 	return s.opts.Browser.NewTab(ctx)
 }
 
-// countPages counts owner's live page handles.
-func (s *Server) countPages(owner string) int {
+// registerPopup gives a tab the page opened a handle of owner's, unless
+// owner is at MaxPages (tabs the page opens count too): then it returns
+// nil and the caller closes the tab.
+func (s *Server) registerPopup(owner string, tab Tab) *pageEntry {
+	p := s.newEntry(newHandle(), owner, tab)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := 0
-	for _, p := range s.pages {
-		if p.owner == owner {
-			n++
-		}
+	if s.ownedLocked(owner) >= s.opts.MaxPages {
+		return nil
 	}
-	return n
+	s.pages[p.handle] = p
+	return p
 }
 
 // Browser opens isolated tabs: each call is a new browser context with its
