@@ -1,6 +1,9 @@
 package page
 
-import "sort"
+import (
+	"encoding/json"
+	"sort"
+)
 
 // Receipt is what one action did, from the before/after snapshots
 // (spec/observation.txt, "Tool message appended").
@@ -175,4 +178,59 @@ func stateMap(s *Snapshot) map[string]string {
 		m[st.Name] = st.Value
 	}
 	return m
+}
+
+// ReceiptText is the receipt as a tool result shows it: the JSON of the
+// spec's tool message ({"result":{...}}) without empty lists, empty strings
+// and false flags (the spec's own example, {"changed":{"observed":true}}).
+// After a navigation the lists of appeared and disappeared actions and
+// records are left out: the new page's observation follows. The structured
+// content keeps the whole receipt.
+func ReceiptText(rec Receipt) string {
+	if rec.Changed.Navigated {
+		rec.Changed.Records = RecordChanges{}
+		rec.Changed.Actions = ActionChanges{}
+		rec.Changed.Revealed = nil
+	}
+	raw, _ := json.Marshal(map[string]any{"result": rec})
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return string(raw)
+	}
+	out, _ := json.Marshal(prune(v))
+	return string(out)
+}
+
+// prune drops empty values from decoded JSON, keeping ok and observed.
+func prune(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := map[string]any{}
+		for k, e := range x {
+			e = prune(e)
+			switch y := e.(type) {
+			case nil:
+				continue
+			case string:
+				if y == "" {
+					continue
+				}
+			case bool:
+				if !y && k != "ok" && k != "observed" {
+					continue
+				}
+			case []any:
+				if len(y) == 0 {
+					continue
+				}
+			case map[string]any:
+				if len(y) == 0 {
+					continue
+				}
+			}
+			m[k] = e
+		}
+		return m
+	}
+	return v
 }
