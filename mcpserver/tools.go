@@ -296,6 +296,12 @@ func (s *Server) webSearchTool(ctx context.Context, c caller, req mcp.CallToolRe
 	return mcp.NewToolResultStructured(out, string(raw)), nil
 }
 
+// resultBytesPerToken converts maxToolResultTokens to bytes of result text.
+// Observations are dense (ids, numbers, short names): cl100k measured 2.6 to
+// 3.5 bytes per token on the fixture pages, so 3 is used rather than the
+// 4 of budget.TokensToBytes (English prose).
+const resultBytesPerToken = 3
+
 // callResult is the structured content of a page result.
 type callResult struct {
 	Page string `json:"page"`
@@ -324,7 +330,7 @@ func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec *pa
 	// together within maxToolResultTokens: what does not fit moves behind
 	// the observation's continuation. An extraction keeps its own 64 KiB
 	// cap and is not counted.
-	limit := budget.TokensToBytes(s.opts.Budgets.MaxToolResultTokens)
+	limit := s.opts.Budgets.MaxToolResultTokens * resultBytesPerToken
 	var text strings.Builder
 	if rec != nil {
 		text.WriteString(budget.HeadTail(page.ReceiptText(*rec), limit/4))

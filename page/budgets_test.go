@@ -208,3 +208,14 @@ func TestFitToolResult(t *testing.T) {
 		}
 	}
 }
+
+// The receipt text keeps the spec's key order and drops what is empty.
+func TestReceiptText(t *testing.T) {
+	rec := Receipt{OK: true, Action: ReceiptAction{ID: "search", Description: "Search tasks by text"},
+		Changed: Changes{Observed: true, Records: RecordChanges{Added: []string{}, Removed: []string{}, Changed: []string{"t9"}},
+			Actions: ActionChanges{Appeared: []string{}, Disappeared: []string{}}, State: []string{}, Feedback: []string{}}}
+	want := `{"result":{"ok":true,"action":{"id":"search","description":"Search tasks by text"},"changed":{"observed":true,"records":{"changed":["t9"]}}}}`
+	if got := ReceiptText(rec); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

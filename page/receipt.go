@@ -181,56 +181,53 @@ func stateMap(s *Snapshot) map[string]string {
 }
 
 // ReceiptText is the receipt as a tool result shows it: the JSON of the
-// spec's tool message ({"result":{...}}) without empty lists, empty strings
-// and false flags (the spec's own example, {"changed":{"observed":true}}).
-// After a navigation the lists of appeared and disappeared actions and
-// records are left out: the new page's observation follows. The structured
-// content keeps the whole receipt.
+// spec's tool message ({"result":{"ok":…,"action":…,"changed":…}}, in that
+// order) without empty lists, empty strings and false flags, as in the
+// spec's own example ({"changed":{"observed":true}}). After a navigation
+// the lists of appeared and disappeared actions and records are left out:
+// the new page's observation follows. The structured content keeps the
+// whole receipt.
 func ReceiptText(rec Receipt) string {
-	if rec.Changed.Navigated {
-		rec.Changed.Records = RecordChanges{}
-		rec.Changed.Actions = ActionChanges{}
-		rec.Changed.Revealed = nil
+	type records struct {
+		Added   []string `json:"added,omitempty"`
+		Removed []string `json:"removed,omitempty"`
+		Changed []string `json:"changed,omitempty"`
 	}
-	raw, _ := json.Marshal(map[string]any{"result": rec})
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return string(raw)
+	type actions struct {
+		Appeared    []string `json:"appeared,omitempty"`
+		Disappeared []string `json:"disappeared,omitempty"`
 	}
-	out, _ := json.Marshal(prune(v))
-	return string(out)
-}
-
-// prune drops empty values from decoded JSON, keeping ok and observed.
-func prune(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		m := map[string]any{}
-		for k, e := range x {
-			e = prune(e)
-			switch y := e.(type) {
-			case nil:
-				continue
-			case string:
-				if y == "" {
-					continue
-				}
-			case bool:
-				if !y && k != "ok" && k != "observed" {
-					continue
-				}
-			case []any:
-				if len(y) == 0 {
-					continue
-				}
-			case map[string]any:
-				if len(y) == 0 {
-					continue
-				}
-			}
-			m[k] = e
+	type changes struct {
+		Observed  bool     `json:"observed"`
+		Records   *records `json:"records,omitempty"`
+		Actions   *actions `json:"actions,omitempty"`
+		State     []string `json:"state,omitempty"`
+		Feedback  []string `json:"feedback,omitempty"`
+		Navigated bool     `json:"navigated,omitempty"`
+		Revealed  []string `json:"revealed,omitempty"`
+	}
+	type action struct {
+		ID          string `json:"id"`
+		Description string `json:"description,omitempty"`
+	}
+	type result struct {
+		OK      bool    `json:"ok"`
+		Action  action  `json:"action"`
+		Changed changes `json:"changed"`
+		Warning string  `json:"warning,omitempty"`
+	}
+	c := rec.Changed
+	out := result{OK: rec.OK, Action: action{rec.Action.ID, rec.Action.Description}, Warning: rec.Warning,
+		Changed: changes{Observed: c.Observed, State: c.State, Feedback: c.Feedback, Navigated: c.Navigated}}
+	if !c.Navigated {
+		if r := c.Records; len(r.Added)+len(r.Removed)+len(r.Changed) > 0 {
+			out.Changed.Records = &records{r.Added, r.Removed, r.Changed}
 		}
-		return m
+		if a := c.Actions; len(a.Appeared)+len(a.Disappeared) > 0 {
+			out.Changed.Actions = &actions{a.Appeared, a.Disappeared}
+		}
+		out.Changed.Revealed = c.Revealed
 	}
-	return v
+	raw, _ := json.Marshal(map[string]any{"result": out})
+	return string(raw)
 }

@@ -320,6 +320,7 @@ func (r *Runtime) Resolve(o *Observation, name, record string) (Resolved, error)
 				return Resolved{Action: o.all[i], ID: o.all[i].Name + ":" + m.label, key: m.key, member: true}, nil
 			}
 		}
+		return Resolved{}, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("no action %q on the page now", name), Available: available(o)}
 	}
 	if !a.RecordParam {
 		if record != "" {
