@@ -21,7 +21,7 @@ chromium:
 	@$(CHROMIUM) --version 2>/dev/null | tail -n 1
 
 build:
-	$(GO) build -o bin/pling ./cmd/pling
+	$(GO) build -buildvcs=auto -o bin/pling ./cmd/pling
 
 demo: chromium build
 	./bin/pling demo

@@ -42,8 +42,16 @@ type Options struct {
 	RemoteURL string
 	// ExtraFlags are added to Chromium's command line (name=value or name).
 	ExtraFlags map[string]any
-	// StartTimeout bounds the browser start (default 30s).
+	// StartTimeout bounds the browser start and the opening of a
+	// session's browser context (default 30s; browser.startTimeoutMs).
 	StartTimeout time.Duration
+	// ActionTimeout bounds one operation in a tab: an in-page evaluation
+	// (plus the settle wait the caller asked for), an input step, a
+	// navigation (default 10s; browser.actionTimeoutMs).
+	ActionTimeout time.Duration
+	// Headed runs the local Chromium with a window (browser.headless:
+	// false); by default it runs headless.
+	Headed bool
 	// Width and Height set the viewport of every tab (default 1280x800).
 	Width, Height int
 	// Logger receives lifecycle logs (nil: discard). Never page data.
@@ -56,6 +64,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = 30 * time.Second
+	}
+	if o.ActionTimeout <= 0 {
+		o.ActionTimeout = 10 * time.Second
 	}
 	if o.Width <= 0 {
 		o.Width = 1280
@@ -99,7 +110,6 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			chromedp.ExecPath(opts.ExecPath),
 			chromedp.NoFirstRun,
 			chromedp.NoDefaultBrowserCheck,
-			chromedp.Headless,
 			chromedp.NoSandbox,
 			chromedp.DisableGPU,
 			chromedp.Flag("disable-quic", true),
@@ -109,6 +119,9 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			chromedp.Flag("disable-dev-shm-usage", true),
 			chromedp.WindowSize(opts.Width, opts.Height),
 			// chromedp creates a fresh user-data-dir and removes it on exit.
+		}
+		if !opts.Headed {
+			flags = append(flags, chromedp.Headless)
 		}
 		for k, v := range opts.ExtraFlags {
 			flags = append(flags, chromedp.Flag(k, v))

@@ -4,7 +4,6 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
@@ -15,9 +14,6 @@ import (
 
 //go:embed act.js
 var actScript string
-
-// ActionTimeout bounds one input step.
-const ActionTimeout = 10 * time.Second
 
 type actPrep struct {
 	OK     bool    `json:"ok"`
@@ -34,8 +30,11 @@ type actPrep struct {
 // into view and hit-tested in the page (act.js), then the mouse and
 // keyboard events go through CDP's Input domain as a person's would.
 // Page-level refusals come back as *page.Error (TARGET_COVERED,
-// UNAVAILABLE, ACTION_NOT_FOUND).
+// UNAVAILABLE, ACTION_NOT_FOUND). An upload step sets files instead.
 func (s *Session) Perform(ctx context.Context, step page.Step) error {
+	if step.Op == "upload" {
+		return s.SetFiles(ctx, step.Key, step.Files) // upload.go
+	}
 	prep := func(hoverRow bool) (actPrep, error) {
 		var p actPrep
 		err := s.CallScript(ctx, actScript, map[string]any{"key": step.Key, "op": step.Op, "hover_row": hoverRow, "dy": step.Dy, "value": step.Value}, &p)
@@ -69,7 +68,7 @@ func (s *Session) Perform(ctx context.Context, step page.Step) error {
 	if step.Op != "type" {
 		return nil
 	}
-	return s.run(ctx, ActionTimeout, func(c context.Context) error {
+	return s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 			// Replace the current content, as a person selecting all would.
 			if _, err := chromedp.Evaluate[chromedp.Void](selectAllScript)(ctx, t); err != nil {
@@ -106,7 +105,7 @@ const selectAllScript = `(() => { let el = document.activeElement;
     const s = el.ownerDocument.getSelection(); s.removeAllRanges(); s.addRange(r); } })()`
 
 func (s *Session) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, clicks int64) error {
-	return s.run(ctx, ActionTimeout, func(c context.Context) error {
+	return s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y}
 		if clicks > 0 {
 			p.Button = input.MouseButtonLeft

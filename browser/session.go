@@ -127,7 +127,7 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 // load the navigation policy stopped (a redirect to a refused address, say)
 // is a *page.Error with NAVIGATION_BLOCKED.
 func (s *Session) Navigate(ctx context.Context, url string) error {
-	err := s.run(ctx, 30*time.Second, func(c context.Context) error {
+	err := s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Navigate(url))
 	})
 	if err != nil {
@@ -143,9 +143,11 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 }
 
 // Evaluate runs a JavaScript expression in the page's main world and decodes
-// its JSON value into out (out may be nil). Promises are awaited.
+// its JSON value into out (out may be nil). Promises are awaited. It is
+// bounded by Options.ActionTimeout plus the in-page wait the caller
+// declared with page.WithWait.
 func (s *Session) Evaluate(ctx context.Context, expression string, out any) error {
-	return s.run(ctx, 30*time.Second, func(c context.Context) error {
+	return s.run(ctx, s.b.opts.ActionTimeout+page.WaitFrom(ctx), func(c context.Context) error {
 		raw, err := chromedp.Run(c, chromedp.Evaluate[[]byte](expression, chromedp.EvalAwaitPromise))
 		if err != nil {
 			return err

@@ -73,6 +73,7 @@ func Check(cfg Config, env func(string) string) []Finding {
 	}
 
 	checkBrowser(cfg.Browser, env, add)
+	checkUploadRoots(cfg.Browser, add)
 
 	n := cfg.Navigation
 	if !n.BlockMetadata {
@@ -200,4 +201,22 @@ func (h HTTP) Loopback() bool {
 	}
 	a, err := netip.ParseAddr(host)
 	return err == nil && a.IsLoopback()
+}
+
+// checkUploadRoots reports upload roots that are not directories, and the
+// remote-browser case where paths name files on the browser's machine.
+func checkUploadRoots(b Browser, add func(Severity, string, string, ...any)) {
+	for i, root := range b.UploadRoots {
+		p := fmt.Sprintf("browser.uploadRoots[%d]", i)
+		st, err := os.Stat(root)
+		switch {
+		case err != nil:
+			add(SeverityError, p, "%s does not exist or cannot be read", root)
+		case !st.IsDir():
+			add(SeverityError, p, "%s is not a directory", root)
+		}
+	}
+	if b.RemoteURL != "" {
+		add(SeverityWarning, "browser.uploadRoots", "is used with a remote browser: it reads the uploaded paths on its own machine, not this one")
+	}
 }

@@ -163,3 +163,41 @@ func TestLoopback(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckUploadRoots: a root that is missing or a file is an error; with
+// a remote browser the roots draw a warning (paths are read over there).
+func TestCheckUploadRoots(t *testing.T) {
+	_, chromium := fakeChromium(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		roots  []string
+		remote string
+		want   []string
+	}{
+		{"directory", []string{dir}, "", nil},
+		{"missing", []string{filepath.Join(dir, "nope")}, "", []string{"error: browser.uploadRoots[0]: " + filepath.Join(dir, "nope") + " does not exist or cannot be read"}},
+		{"file", []string{dir, file}, "", []string{"error: browser.uploadRoots[1]: " + file + " is not a directory"}},
+		{"remote", []string{dir}, "ws://127.0.0.1:9222/", []string{"warning: browser.uploadRoots: is used with a remote browser: it reads the uploaded paths on its own machine, not this one"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := Default()
+			cfg.Browser.ExecPath = chromium
+			cfg.Browser.UploadRoots = tc.roots
+			cfg.Browser.RemoteURL = tc.remote
+			var got []string
+			for _, m := range messages(Check(cfg, envOf(nil))) {
+				if strings.Contains(m, "browser.uploadRoots") {
+					got = append(got, m)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -42,6 +42,8 @@ type Config struct {
 	HTTP HTTP `yaml:"http"`
 	// WebSearch is the web_search tool binding (spec/web-search.txt §10.2).
 	WebSearch WebSearch `yaml:"web_search"`
+	// Agent configures `pling run`, Pling's own model loop.
+	Agent Agent `yaml:"agent"`
 }
 
 // App is the application section of the system message.
@@ -124,6 +126,13 @@ type Browser struct {
 	ActionTimeoutMs int `yaml:"actionTimeoutMs"`
 	// Viewport is the size of every page's viewport in CSS pixels.
 	Viewport Viewport `yaml:"viewport"`
+	// UploadRoots lists the directories the upload tool may take files
+	// from (absolute paths; symlinks are resolved before the check). Empty:
+	// the upload tool is not offered.
+	UploadRoots []string `yaml:"uploadRoots"`
+	// ScreenshotMaxBytes bounds one screenshot's encoded image: quality and
+	// then scale are reduced until it fits.
+	ScreenshotMaxBytes int `yaml:"screenshotMaxBytes"`
 }
 
 // StartTimeout is StartTimeoutMs as a duration.
@@ -246,6 +255,31 @@ type WebSearch struct {
 	RequestTimeoutMs int `yaml:"requestTimeoutMs"`
 }
 
+// Agent configures `pling run`: the model it calls through an
+// OpenAI-compatible /chat/completions endpoint (OPENAI_BASE_URL, key from
+// OPENAI_API_KEY) and the bounds of one run. The conversation budgets are
+// in Observation (maxTokens, reserveForOutput, compactRatio, keepRecent,
+// maxToolResultTokens).
+type Agent struct {
+	// Model is the model id sent in every request: an OpenAI id (gpt-5.4)
+	// or whatever a local server calls its model (llama3.1:8b,
+	// Qwen/Qwen2.5-7B-Instruct). It also picks the tokenizer.
+	Model string `yaml:"model"`
+	// MaxTurns bounds the model calls of one run.
+	MaxTurns int `yaml:"maxTurns"`
+	// RequestTimeoutMs bounds one model request (each attempt), in milliseconds.
+	RequestTimeoutMs int `yaml:"requestTimeoutMs"`
+	// MaxRetries is how often the SDK retries a failed request (5xx, 429,
+	// refused connection, timeout) before the run ends.
+	MaxRetries int `yaml:"maxRetries"`
+	// Stream asks the endpoint for a server-sent-event stream instead of one
+	// JSON body.
+	Stream bool `yaml:"stream"`
+}
+
+// RequestTimeout is RequestTimeoutMs as a duration.
+func (a Agent) RequestTimeout() time.Duration { return ms(a.RequestTimeoutMs) }
+
 // Timeout is TimeoutMs as a duration.
 func (w WebSearch) Timeout() time.Duration { return ms(w.TimeoutMs) }
 
@@ -280,13 +314,15 @@ func Default() Config {
 			SettleQuietMs:       100,
 		},
 		Browser: Browser{
-			ExecPath:        "/usr/bin/chromium",
-			RemoteURL:       "",
-			Headless:        true,
-			ExtraFlags:      []string{},
-			StartTimeoutMs:  30000,
-			ActionTimeoutMs: 10000,
-			Viewport:        Viewport{Width: 1280, Height: 800},
+			ExecPath:           "/usr/bin/chromium",
+			RemoteURL:          "",
+			Headless:           true,
+			ExtraFlags:         []string{},
+			StartTimeoutMs:     30000,
+			ActionTimeoutMs:    10000,
+			Viewport:           Viewport{Width: 1280, Height: 800},
+			UploadRoots:        []string{},
+			ScreenshotMaxBytes: 204800,
 		},
 		Navigation: Navigation{
 			Allow: []string{},
@@ -318,6 +354,13 @@ func Default() Config {
 			TimeoutMs:        45000,
 			MaxOutputTokens:  4096,
 			RequestTimeoutMs: 21600000,
+		},
+		Agent: Agent{
+			Model:            "gpt-5.4",
+			MaxTurns:         30,
+			RequestTimeoutMs: 120000,
+			MaxRetries:       1,
+			Stream:           false,
 		},
 	}
 }

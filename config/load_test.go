@@ -62,7 +62,7 @@ func TestErrorFormat(t *testing.T) {
 func TestUnknownKeys(t *testing.T) {
 	runErrCases(t, []errCase{
 		{"top level", "app:\n  role: x\nobservaton:\n  maxActions: 3\n", 3, 1, "observaton", "is not a known section (did you mean observation?)"},
-		{"top level no suggestion", "zzz: 1\n", 1, 1, "zzz", "known: app, browser, http, navigation, observation, tools, web_search"},
+		{"top level no suggestion", "zzz: 1\n", 1, 1, "zzz", "known: agent, app, browser, http, navigation, observation, tools, web_search"},
 		{"key of another section", "role: x\n", 1, 1, "role", "did you mean app.role?"},
 		{"nested", "observation:\n  maxTokens: 9000\n  maxActoins: 3\n", 3, 3, "observation.maxActoins", "is not a known key in observation (did you mean maxActions?)"},
 		{"nested case", "observation:\n  MaxActions: 3\n", 2, 3, "observation.MaxActions", "did you mean maxActions?"},
@@ -162,6 +162,21 @@ func TestTokenCountsAreNotCredentials(t *testing.T) {
 	}
 }
 
+// TestAgentModelIDs: agent.model admits the ids local OpenAI-compatible
+// servers use, not only OpenAI's.
+func TestAgentModelIDs(t *testing.T) {
+	for _, id := range []string{"gpt-5.4", "llama3.1:8b", "Qwen/Qwen2.5-7B-Instruct", "model@q4_k_m", "gpt-4o-mini"} {
+		c, err := Parse([]byte("agent:\n  model: " + id + "\n"))
+		if err != nil {
+			t.Errorf("%s: %v", id, err)
+			continue
+		}
+		if c.Agent.Model != id {
+			t.Errorf("model = %q, want %q", c.Agent.Model, id)
+		}
+	}
+}
+
 func TestInvalidStrings(t *testing.T) {
 	runErrCases(t, []errCase{
 		{"listen without port", "http:\n  listen: localhost\n", 2, 11, "http.listen", "must be host:port"},
@@ -170,6 +185,8 @@ func TestInvalidStrings(t *testing.T) {
 		{"remote no host", "browser:\n  remoteURL: ws:///devtools\n", 2, 14, "browser.remoteURL", "must name a host"},
 		{"model with provider", "web_search:\n  model: openai/gpt-5.4\n", 2, 10, "web_search.model", "unprefixed"},
 		{"model empty", "web_search:\n  model: \"\"\n", 2, 10, "web_search.model", "must be an OpenAI model id"},
+		{"agent model empty", "agent:\n  model: \"\"\n", 2, 10, "agent.model", "must be a model id"},
+		{"agent model space", "agent:\n  model: \"gpt 5\"\n", 2, 10, "agent.model", "no spaces"},
 		{"dialogs", "navigation:\n  dialogs: ignore\n", 2, 12, "navigation.dialogs", `must be accept or dismiss (got "ignore")`},
 		{"confirm policy", "tools:\n  confirmWithoutElicitation: always\n", 2, 30, "tools.confirmWithoutElicitation", "must be require_flag or refuse"},
 		{"scheme with colon", "navigation:\n  blockedSchemes: [javascript, \"ftp:\"]\n", 2, 32, "navigation.blockedSchemes[1]", "without a colon"},
@@ -181,6 +198,9 @@ func TestInvalidStrings(t *testing.T) {
 		{"flag without dashes", "browser:\n  extraFlags: [-x]\n", 2, 16, "browser.extraFlags[0]", "starting with --"},
 		{"flag control char", "browser:\n  extraFlags: [\"--a\\u0001\"]\n", 2, 16, "browser.extraFlags[0]", "control characters"},
 		{"role too long", "app:\n  role: " + strings.Repeat("x", 2001) + "\n", 2, 9, "app.role", "at most 2000 characters (got 2001)"},
+		{"upload root relative", "browser:\n  uploadRoots: [uploads]\n", 2, 17, "browser.uploadRoots[0]", "absolute directory path"},
+		{"upload root is /", "browser:\n  uploadRoots:\n    - /tmp\n    - /\n", 4, 7, "browser.uploadRoots[1]", "must not be the file system root"},
+		{"upload root control char", "browser:\n  uploadRoots: [\"/tmp/a\\u0001\"]\n", 2, 17, "browser.uploadRoots[0]", "control characters"},
 		{"role control char", "app:\n  role: \"a\\u0007b\"\n", 2, 9, "app.role", "control characters"},
 	})
 }

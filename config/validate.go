@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -45,6 +46,7 @@ var intRanges = []intRange{
 	{"browser.actionTimeoutMs", 100, 600_000, func(c *Config) int { return c.Browser.ActionTimeoutMs }},
 	{"browser.viewport.width", 320, 7680, func(c *Config) int { return c.Browser.Viewport.Width }},
 	{"browser.viewport.height", 240, 4320, func(c *Config) int { return c.Browser.Viewport.Height }},
+	{"browser.screenshotMaxBytes", 16384, 10_000_000, func(c *Config) int { return c.Browser.ScreenshotMaxBytes }},
 	{"http.sessionIdleTTLMs", 60_000, 604_800_000, func(c *Config) int { return c.HTTP.SessionIdleTTLMs }},
 	{"http.maxPages", 1, 1000, func(c *Config) int { return c.HTTP.MaxPages }},
 	{"http.pageIdleTTLMs", 60_000, 604_800_000, func(c *Config) int { return c.HTTP.PageIdleTTLMs }},
@@ -54,6 +56,9 @@ var intRanges = []intRange{
 	{"web_search.timeoutMs", 1000, 600_000, func(c *Config) int { return c.WebSearch.TimeoutMs }},
 	{"web_search.maxOutputTokens", 16, 128_000, func(c *Config) int { return c.WebSearch.MaxOutputTokens }},
 	{"web_search.requestTimeoutMs", 1000, 86_400_000, func(c *Config) int { return c.WebSearch.RequestTimeoutMs }},
+	{"agent.maxTurns", 1, 1000, func(c *Config) int { return c.Agent.MaxTurns }},
+	{"agent.requestTimeoutMs", 1000, 600_000, func(c *Config) int { return c.Agent.RequestTimeoutMs }},
+	{"agent.maxRetries", 0, 3, func(c *Config) int { return c.Agent.MaxRetries }},
 }
 
 // Bounds of the other keys (documented in docs/CONFIG.md).
@@ -66,6 +71,7 @@ const (
 	maxPathChars                     = 4096
 	maxURLChars                      = 2048
 	maxSchemes                       = 64
+	maxUploadRoots                   = 64
 )
 
 // validate checks every value against its range and syntax and returns the
@@ -129,6 +135,20 @@ func validate(c *Config, index map[string]*token.Position) error {
 		}
 	}
 
+	if len(b.UploadRoots) > maxUploadRoots {
+		add(fmt.Sprintf("must have at most %d entries (got %d)", maxUploadRoots, len(b.UploadRoots)), "browser.uploadRoots")
+	}
+	for i, root := range b.UploadRoots {
+		p := fmt.Sprintf("browser.uploadRoots[%d]", i)
+		if msg := checkText(root, maxPathChars, false); msg != "" {
+			add(msg, p, "browser.uploadRoots")
+		} else if !filepath.IsAbs(root) {
+			add(fmt.Sprintf("must be an absolute directory path (got %q)", clip(root, 60)), p, "browser.uploadRoots")
+		} else if filepath.Clean(root) == string(filepath.Separator) {
+			add("must not be the file system root: name the directory uploads come from", p, "browser.uploadRoots")
+		}
+	}
+
 	n := c.Navigation
 	for _, list := range []struct {
 		name     string
@@ -181,6 +201,10 @@ func validate(c *Config, index map[string]*token.Position) error {
 			"web_search.timeoutMs", "web_search.requestTimeoutMs")
 	}
 
+	if !agentModel.MatchString(c.Agent.Model) {
+		add(fmt.Sprintf("must be a model id: 1 to 128 letters, digits and . _ - : / @ + characters, no spaces (got %q)", clip(c.Agent.Model, 40)), "agent.model")
+	}
+
 	if len(errs) == 0 {
 		return nil
 	}
@@ -223,6 +247,9 @@ func locate(index map[string]*token.Position, paths ...string) *token.Position {
 var (
 	schemeName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]{0,31}$`)
 	modelID    = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
+	// agentModel admits the ids local servers use too (llama3.1:8b,
+	// Qwen/Qwen2.5-7B-Instruct, model@q4).
+	agentModel = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,127}$`)
 )
 
 // checkText returns a message when s is longer than max runes or holds

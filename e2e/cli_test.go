@@ -95,3 +95,46 @@ func TestCLIExtract(t *testing.T) {
 		t.Errorf("column 99 accepted: %s", stderr)
 	}
 }
+
+// pling version prints the module version and the VCS revision the binary
+// was built from (issue 10 pt 12), not a placeholder: the same revision the
+// toolchain stamped into the binary, which in a plain clone is HEAD. (Go
+// stamps no revision in a git worktree, whose .git is a file.)
+func TestCLIVersion(t *testing.T) {
+	t.Parallel()
+	out, stderr, err := run(t, "version")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.HasPrefix(out, "pling ") || strings.Contains(out, "pling dev\n") {
+		t.Fatalf("version: %q", out)
+	}
+	meta, err := exec.CommandContext(t.Context(), "go", "version", "-m", binary).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamped := ""
+	for _, line := range strings.Split(string(meta), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && strings.HasPrefix(f[1], "vcs.revision=") {
+			stamped = strings.TrimPrefix(f[1], "vcs.revision=")
+		}
+	}
+	top, err := exec.CommandContext(t.Context(), "git", "rev-parse", "--show-toplevel").Output()
+	if err != nil {
+		t.Fatalf("git rev-parse (the e2e binary is built from this checkout): %v", err)
+	}
+	if st, err := os.Stat(filepath.Join(strings.TrimSpace(string(top)), ".git")); err == nil && st.IsDir() {
+		head, err := exec.CommandContext(t.Context(), "git", "rev-parse", "HEAD").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stamped != strings.TrimSpace(string(head)) {
+			t.Fatalf("a plain clone: the binary should carry HEAD %s, carries %q (built with -buildvcs=auto?)", head, stamped)
+		}
+	}
+	if stamped != "" {
+		contains(t, out, "(rev "+stamped)
+	} else if strings.Contains(out, "rev ") {
+		t.Errorf("no revision was stamped but one is printed: %q", out)
+	}
+}

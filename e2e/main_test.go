@@ -39,7 +39,8 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "pling")
-	build := exec.Command("go", "build", "-o", binary, "../cmd/pling")
+	// -buildvcs=auto: stamp the VCS revision even where GOFLAGS turns it off.
+	build := exec.Command("go", "build", "-buildvcs=auto", "-o", binary, "../cmd/pling")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e: build pling:", err)

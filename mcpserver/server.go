@@ -55,6 +55,12 @@ type Options struct {
 	// PageIdleTTL closes a stateless caller's pages unused for this long
 	// (default 15m); a session's pages live as long as the session.
 	PageIdleTTL time.Duration
+	// ScreenshotMaxBytes bounds one screenshot image (default
+	// page.DefaultScreenshotMaxBytes; agent.yaml browser.screenshotMaxBytes).
+	ScreenshotMaxBytes int
+	// UploadRoots are the directories upload may take files from
+	// (agent.yaml browser.uploadRoots); empty: upload is not offered.
+	UploadRoots []string
 	// Search, when set, offers web_search with one budget per session.
 	Search SearchFactory
 	// Logger receives operational logs (nil: discard). Never page data,

@@ -19,7 +19,8 @@ import (
 
 // coreTools are the stable tool names; a page action with one of these
 // names is published as page_<name>.
-var coreTools = map[string]bool{"observe": true, "act": true, "navigate": true, "scroll": true, "web_search": true}
+var coreTools = map[string]bool{"observe": true, "act": true, "navigate": true, "scroll": true, "web_search": true,
+	"screenshot": true, "fill_form": true, "upload": true}
 
 type handlerFunc func(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error)
 
@@ -83,6 +84,8 @@ func (s *Server) registerCoreTools() {
 		"Discovery: scroll the page or a region (by its id) up or down by viewport heights, then observe what came into view.",
 		scrollSchema, mcp.ToolAnnotation{Title: "Scroll", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: no}),
 		s.wrap("scroll", scrollSchema, s.scrollTool))
+	s.registerScreenshot()
+	s.registerUpload()
 	if s.opts.Search != nil {
 		s.mcp.AddTool(coreTool("web_search", s.opts.Search.Description(), webSearchSchema,
 			mcp.ToolAnnotation{Title: "Web search (OpenAI hosted search)", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: yes}),

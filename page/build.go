@@ -171,6 +171,9 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 			shape = c.Name
 		}
 		a := newAction(c, str, regionPath(c.Region))
+		if c.Name == "" && c.Label == "" && c.Evidence == "" {
+			a.Name = slotVerb(c)
+		}
 		a.shape = shape
 		a.RecordParam = true
 		a.operation = true
@@ -375,6 +378,9 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	if s.Stats.NodeLimitHit {
 		o.Notes = append(o.Notes, "the page is larger than the collector's node budget: content beyond it is unknown, not absent")
 	}
+	if n := s.Stats.Unreadable; n > 0 {
+		o.Notes = append(o.Notes, strconv.Itoa(n)+" element(s) of the page could not be read and were skipped with their content")
+	}
 	unread := 0
 	for _, f := range s.Frames {
 		if f.Walked {
@@ -449,6 +455,8 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 		covered:     c.Covered,
 		hoverOnly:   c.HoverOnly,
 		declared:    c.Declared,
+		Accept:      c.Accept,
+		Multiple:    c.Multiple,
 	}
 	if a.Description == "" {
 		a.Description = str(describe(c))
@@ -460,7 +468,7 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 // covers the collector's check and submit).
 func kindOf(c Control) string {
 	switch c.Kind {
-	case "type", "select", "link":
+	case "type", "select", "link", "upload":
 		return c.Kind
 	}
 	return "click"
@@ -483,6 +491,8 @@ func describe(c Control) string {
 		label = c.Evidence
 	}
 	switch kindOf(c) {
+	case "upload":
+		return uploadDescription(label, c)
 	case "type":
 		return "Type into " + quoteLabel(label)
 	case "select":
@@ -547,6 +557,8 @@ func actionRank(a Action) int {
 		return 0
 	case a.declared:
 		return 1
+	case a.RecordParam:
+		return 2
 	case a.links != nil:
 		return 5
 	case a.Kind == "link" && a.inViewport:
@@ -676,7 +688,7 @@ func firstNonEmpty(v ...string) string {
 // the words of its id and class when it has none. Never empty.
 func inferName(c Control) string {
 	src := c.Label
-	if src == "" {
+	if slug(src, 40) == "" { // no name, or only symbols ("×")
 		src = c.Evidence
 	}
 	if src == "" {
@@ -690,6 +702,25 @@ func inferName(c Control) string {
 		n = "action"
 	}
 	return n
+}
+
+// slotVerb names a folded row action whose controls have no name of their
+// own once the row's text is removed (a checkbox labelled with its todo, a
+// user-name link): by what the control does, never by one row's title.
+func slotVerb(c Control) string {
+	switch {
+	case c.Kind == "link":
+		return "open"
+	case c.Role == "radio" || c.Role == "menuitemradio" || c.Role == "option":
+		return "choose"
+	case c.Kind == "check" || c.Role == "checkbox" || c.Role == "switch" || c.Role == "menuitemcheckbox":
+		return "toggle"
+	case c.Kind == "type":
+		return "edit"
+	case c.Kind == "select":
+		return "choose"
+	}
+	return "press"
 }
 
 // slug lowercases s and joins its words with "_".

@@ -80,6 +80,7 @@
 
     // ---- text helpers
     const WS = /\s+/g;
+    const NONSPACE = /\S/;
     const LETTER = /[\p{L}\p{N}]/u;
     const clean = (s) => (s ? s.replace(WS, ' ').trim() : '');
     const COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
@@ -114,9 +115,17 @@
     const gather = (root, opt, limit) => {
       const parts = [];
       let len = 0;
+      // White space alone counts one unit: templates indent their markup,
+      // and the indentation before a row's first word must not use up a
+      // small limit (ownText asks for one character).
       const add = (s) => {
-        parts.push(s);
-        len += s.length;
+        if (NONSPACE.test(s)) {
+          parts.push(s);
+          len += s.length;
+        } else {
+          parts.push(' ');
+          return;
+        }
         if (opt.wantFirst && opt.first === undefined) {
           const t = clean(s);
           if (t && LETTER.test(t)) opt.first = t;
@@ -245,7 +254,9 @@
             case 'radio': return ['check', 'radio'];
             case 'submit': case 'image': return ['submit', 'button'];
             case 'reset': case 'button': return ['click', 'button'];
-            case 'file': return ['click', 'button'];
+            // issue 11: file inputs are actions of kind upload (files are
+            // set through the upload tool, never by clicking)
+            case 'file': return ['upload', 'button'];
             case 'range': return ['type', 'slider'];
             case 'number': return ['type', 'spinbutton'];
             case 'search': return ['type', 'searchbox'];
@@ -434,7 +445,7 @@
     // ---- output
     const regions = [], controls = [], records = [], state = [], feedback = [], hidden = [], frames = [];
     const shapes = new Map(), rowActions = [];
-    let recordsTotal = 0, controlsTotal = 0, regionsTotal = 0, nodes = 0, limitHit = false, shadowRoots = 0, framesWalked = 0, hits = 0;
+    let unreadable = 0, recordsTotal = 0, controlsTotal = 0, regionsTotal = 0, nodes = 0, limitHit = false, shadowRoots = 0, framesWalked = 0, hits = 0;
     const regionIds = new Set(), recordIds = new Set();
     const fbByEl = new Map(), fbConsumed = new Set(), fieldFor = new Map();
     const listDecision = new Map();
@@ -724,6 +735,13 @@
 
     // ---- hit testing: is the control under something else?
     const overlaid = (el, r) => {
+      try {
+        return overlaidAt(el, r);
+      } catch (e) {
+        return false; // a wrapped hit (a shadow DOM polyfill) is no cover
+      }
+    };
+    const overlaidAt = (el, r) => {
       if (hits++ >= MAX_HITS) return false;
       const x = Math.min(Math.max((Math.max(r.left, 0) + Math.min(r.right, VW)) / 2, 0), VW - 1);
       const y = Math.min(Math.max((Math.max(r.top, 0) + Math.min(r.bottom, VH)) / 2, 0), VH - 1);
@@ -781,7 +799,8 @@
       }
       const label = accName(el, tag, kr[1]);
       if (label) c.label = cut(label);
-      else {
+      if (!label || !LETTER.test(label)) {
+        // no name, or a symbol ("×", "★"): the id and class words may say more
         const ev = evidenceOf(el);
         if (ev) c.evidence = cut(ev, NAME_TEXT);
       }
@@ -811,6 +830,12 @@
         if (!secret && ac) for (const w of ac.split(WS)) if (SECRET_AC.has(w)) secret = true;
         if (secret) c.secret = true;
         if (ty === 'checkbox' || ty === 'radio') c.checked = el.checked;
+        // issue 11: what a file input accepts, and whether it takes several
+        if (ty === 'file') {
+          const acc = clean(el.getAttribute('accept'));
+          if (acc) c.accept = cut(acc, NAME_TEXT);
+          if (el.multiple) c.multiple = true;
+        }
         if (el.required) c.required = true;
       } else if (tag === 'select' || tag === 'textarea') {
         if (el.required) c.required = true;
@@ -1037,7 +1062,7 @@
             if (f.length) out.fields = f;
           }
           records.push(out);
-          const rs = { out, inVP, h: 0x811c9dc5 };
+          const rs = { out, inVP, h: 0x811c9dc5, el, text: undefined, first: '' };
           mix(rs, el.textContent || '');
           if (rk === 'decl' && el.firstElementChild) for (const v of el.querySelectorAll('[data-pling-value]')) mix(rs, v.getAttribute('data-pling-value'));
           recStates.push(rs);
@@ -1146,6 +1171,56 @@
       return c2;
     };
 
+    // rowText returns a record's own text (buttons excluded, links and
+    // labels included) and its first text run, computed once per record.
+    const rowText = (rec) => {
+      if (rec.text === undefined) {
+        const o = { wantFirst: true, skip: skipButtons, hover: hoverShown };
+        rec.text = gather(rec.el, o, maxText * 4).toLowerCase();
+        rec.first = (o.first || '').toLowerCase();
+      }
+      return rec.text;
+    };
+    // withoutRow is what is left of a row control's name once the row's own
+    // text is removed: "" for a name that is the row's text (a checkbox
+    // labelled with the todo, a user-name link), "Mark done" for "Mark Buy
+    // groceries done".
+    const withoutRow = (name, rec) => {
+      if (!name) return '';
+      const low = name.toLowerCase();
+      const text = rowText(rec);
+      if (text && text.includes(low)) return '';
+      const first = rec.first;
+      if (first && first.length >= 2) {
+        const i = low.indexOf(first);
+        if (i >= 0) return clean(name.slice(0, i) + ' ' + name.slice(i + first.length));
+      }
+      return name;
+    };
+    // STATE_CLASS matches class tokens that vary between rows of one
+    // template (state, framework bookkeeping, generated names).
+    const STATE_CLASS = /\d|^(is|has)-|active|selected|checked|complete|done|disabled|hidden|open|closed|expanded|collapsed|hover|focus|current|editing|visible|show|^ng-|highlight|odd|even|first|last/i;
+    // slotOf is a control's place in its row's template: the path of tags,
+    // stable class tokens and positions among like siblings from the row
+    // element down to the control.
+    const slotOf = (el, row) => {
+      const parts = [];
+      for (let n = el, d = 0; n && n !== row && d < 32; n = n.parentElement, d++) {
+        let cls = '';
+        const cl = n.classList;
+        if (cl && cl.length) {
+          const keep = [];
+          for (const c of cl) if (!STATE_CLASS.test(c)) keep.push(c);
+          cls = keep.sort().join('.');
+        }
+        let idx = 0;
+        for (let p = n.previousElementSibling; p; p = p.previousElementSibling) if (p.localName === n.localName) idx++;
+        const ty = n.localName === 'input' ? n.type : '';
+        parts.push(n.localName + ty + '.' + cls + ':' + idx + (n.hasAttributes() ? roleOf(n) : ''));
+      }
+      return parts.join('/');
+    };
+
     const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
       const rec = ctx.rec;
       const covered = !!modalEl && !ctx.modal;
@@ -1153,15 +1228,33 @@
         // A row action: folded into one shape per (declared name, region) or
         // (label or evidence, kind, region). Only a shape's first instance
         // is described in full.
+        // An inferred row action folds by its slot in the row, not by its
+        // name: a control named after its row ("Buy groceries", "Mark Buy
+        // groceries done", a per-row user link) loses the row's own text,
+        // and what is left (often nothing) plus the slot is the key.
         const dn = hasAttr ? el.getAttribute('data-pling-action') : null;
         const name = dn !== null ? cut(clean(dn), NAME_TEXT) : '';
-        const sk = name ? 'd\u0001' + name + '\u0001' + ctx.region
-          : 'i\u0001' + (accName(el, tag, kr[1]) || '\u0002' + evidenceOf(el)) + '\u0001' + kr[0] + '\u0001' + ctx.region;
+        let generic = '';
+        let sk;
+        if (name) sk = 'd\u0001' + name + '\u0001' + ctx.region;
+        else {
+          generic = withoutRow(accName(el, tag, kr[1]), rec);
+          sk = 'i\u0001' + generic + '\u0001' + (generic ? '' : slotOf(el, rec.el)) + '\u0001' + kr[0] + '\u0001' + ctx.region;
+        }
         let sh = shapes.get(sk);
         if (!sh) {
           const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
+          if (!name && c.label !== undefined && c.label !== generic) {
+            // the row's own text is no name for the folded group
+            if (generic) c.label = cut(generic);
+            else {
+              delete c.label;
+              const ev = evidenceOf(el);
+              if (ev) c.evidence = cut(ev, NAME_TEXT);
+            }
+          }
           sh = { shape: c.declared ? c.name : 's' + (rowActions.length + 1) };
-          for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret']) if (c[k] !== undefined) sh[k] = c[k];
+          for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple']) if (c[k] !== undefined) sh[k] = c[k];
           sh.in_viewport = false;
           sh.count = 0;
           sh.offscreen = 0;
@@ -1210,7 +1303,16 @@
       const el = stackEl.pop();
       const ctx = stackCtx.pop();
       nodes++;
-      const c2 = visit(el, ctx);
+      // The collector never throws on a page: an element it cannot read
+      // (a polyfilled wrapper, an odd prototype, a cross-realm node) is
+      // skipped with its subtree and counted.
+      let c2 = null;
+      try {
+        c2 = visit(el, ctx);
+      } catch (e) {
+        unreadable++;
+        c2 = null;
+      }
       if (c2 === null) continue;
       for (let ch = el.lastElementChild; ch; ch = ch.previousElementSibling) { stackEl.push(ch); stackCtx.push(c2); }
       const sr = el.shadowRoot;
@@ -1273,13 +1375,34 @@
     if (frames.length) snap.frames = frames;
     snap.stats = { nodes, controls_total: controlsTotal, elapsed_ms: 0 };
     if (limitHit) snap.stats.node_limit_hit = true;
+    if (unreadable) snap.stats.unreadable = unreadable;
     if (shadowRoots) snap.stats.shadow_roots = shadowRoots;
     if (framesWalked) snap.stats.frames_walked = framesWalked;
     if (regionsTotal > regions.length) snap.stats.regions_total = regionsTotal;
     return { snap };
   };
-  let r = run({});
-  if (r.again) r = run({ ...r.again, again: true });
+  // Whatever fails outside one element's visit still leaves a snapshot:
+  // an empty one that says it could not read the page.
+  const safeRun = (hint) => {
+    try {
+      return run(hint);
+    } catch (e) {
+      let docId = '';
+      try { docId = window.__pling && typeof window.__pling.docId === 'string' ? window.__pling.docId : ''; } catch (e2) { docId = ''; }
+      let url = '', path = '';
+      try { url = String(location.origin + location.pathname).slice(0, 500); path = String(location.pathname).slice(0, 500); } catch (e2) { url = ''; }
+      return {
+        snap: {
+          document_id: docId, url, title: '', path,
+          viewport: { width: window.innerWidth || 0, height: window.innerHeight || 0, scroll_y: 0, scroll_height: 0 },
+          regions: [], controls: [], row_actions: [], records: [], records_total: 0, state: [], feedback: [], hidden: [],
+          stats: { nodes: 0, controls_total: 0, elapsed_ms: 0, unreadable: 1 },
+        },
+      };
+    }
+  };
+  let r = safeRun({});
+  if (r.again) r = safeRun({ ...r.again, again: true });
   const snap = r.snap;
   snap.stats.elapsed_ms = Math.round((performance.now() - t0) * 1000) / 1000;
   return snap;

@@ -680,9 +680,10 @@ func TestCollectDeclared(t *testing.T) {
 // never split a surrogate pair.
 func TestCollectTextBounds(t *testing.T) {
 	t.Parallel()
-	long := strings.Repeat("a", 10) + strings.Repeat("😀", 20) // the cut falls inside a pair
+	long := strings.Repeat("a", 10) + strings.Repeat("😀", 20)  // the cut falls inside a pair
+	other := strings.Repeat("b", 10) + strings.Repeat("😀", 20) // a button name that is not the row's text
 	body := `<!doctype html><html><head><title>` + long + `</title></head><body><ul>
-<li>` + long + ` <button>` + long + `</button></li><li>short <button>x</button></li></ul></body></html>`
+<li>` + long + ` <button>` + other + `</button></li><li>short <button>x</button></li></ul></body></html>`
 	s := serveHTML(t, body)
 	p := page.DefaultCollectParams()
 	p.MaxText = 12
@@ -845,5 +846,150 @@ func TestCollectInferred(t *testing.T) {
 	}
 	if c := controlByLabel(snap, "2"); c == nil || c.Href != "/search" {
 		t.Errorf("page link (query dropped from href): %+v", c)
+	}
+}
+
+// TestCollectRenderedRows: rows a framework renders after load, from an
+// indented template, into a list whose container was hidden at the first
+// collection, are records with their text, and their controls fold (issue
+// 8 point 2: the indentation before a row's first word used to use up the
+// one-character "own text" probe, so no row was ever a record).
+func TestCollectRenderedRows(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Rendered</title>
+<section id="main" style="display:none"><ul id="todo-list"></ul></section>
+<script type="text/template" id="item">
+			<div class="view">
+				<input class="toggle" type="checkbox">
+				<label>%s</label>
+				<button class="destroy">x</button>
+			</div>
+			<input class="edit" value="%s">
+</script>
+<script>
+function add(title) {
+  const li = document.createElement("li");
+  li.innerHTML = document.getElementById("item").textContent.replaceAll("%s", title);
+  document.getElementById("todo-list").appendChild(li);
+  document.getElementById("main").style.display = "block";
+}
+</script>`)
+	p := page.DefaultCollectParams()
+	snap, _ := collectSnapshot(t, s, p)
+	if len(snap.Records) != 0 {
+		t.Fatalf("records before any row: %v", recordIDs(snap))
+	}
+	for i, title := range []string{"Buy milk", "Walk the dog"} {
+		evalJS(t, s, fmt.Sprintf("add(%q)", title))
+		snap, _ = collectSnapshot(t, s, p)
+		if len(snap.Records) != i+1 {
+			t.Fatalf("after adding %q: %d records", title, len(snap.Records))
+		}
+		if got := snap.Records[i].Label; got != title {
+			t.Errorf("record %d label %q, want %q", i, got, title)
+		}
+		if v, _ := fieldValue(snap.Records[i], "text"); v != title {
+			t.Errorf("record %d text %q, want %q", i, v, title)
+		}
+		if tg := rowAction(snap, "toggle"); tg == nil || tg.Count != i+1 {
+			t.Errorf("after %d rows: toggle %+v, controls %q", i+1, tg, controlLabels(snap.Controls))
+		}
+	}
+}
+
+// TestCollectNeverThrows: an element whose methods throw (an odd custom
+// element) and a document whose elementFromPoint returns wrappers (a
+// shadow DOM polyfill) do not stop the collector: what it cannot read is
+// skipped and counted, and the rest of the page is observed.
+func TestCollectNeverThrows(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Odd</title>
+<script>
+customElements.define("odd-el", class extends HTMLElement {
+  hasAttributes() { throw new TypeError("no attributes here"); }
+  get localName() { return "odd-el"; }
+});
+const efp = Document.prototype.elementFromPoint;
+document.elementFromPoint = function (x, y) { const n = efp.call(this, x, y); return n ? { wrapped: n } : n; };
+</script>
+<main><odd-el><button>Inside the odd element</button></odd-el><button>Save</button></main>`)
+	snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+	if snap.Stats.Unreadable != 1 {
+		t.Errorf("unreadable %d, want 1", snap.Stats.Unreadable)
+	}
+	if c := controlByLabel(snap, "Save"); c == nil || c.Covered {
+		t.Errorf("save: %+v", c)
+	}
+	if c := controlByLabel(snap, "Inside the odd element"); c != nil {
+		t.Errorf("the unreadable element's content is skipped, got %+v", c)
+	}
+	o := page.Build(snap, page.DefaultBudgets(), page.BuildOptions{})
+	if !slices.ContainsFunc(o.Notes, func(n string) bool { return strings.Contains(n, "could not be read") }) {
+		t.Errorf("notes: %q", o.Notes)
+	}
+}
+
+// rowsPage builds a 12-row list whose rows are made by row(i, title).
+func rowsPage(row func(i int, title string) string) string {
+	titles := []string{"Buy groceries", "Call the dentist", "Pay rent", "Water the plants", "Book flights", "Renew passport",
+		"Fix the bike", "Clean the garage", "Write the report", "Plan the party", "Read a book", "Walk the dog"}
+	var b strings.Builder
+	b.WriteString("<!doctype html><title>Rows</title><main><ul>")
+	for i, t := range titles {
+		b.WriteString(row(i, t))
+	}
+	b.WriteString("</ul></main>")
+	return b.String()
+}
+
+// TestCollectFoldBySlot: row controls named after their own row fold into
+// one action per slot, named by what the names share once the row's text
+// is gone, or by what the control does (issue 8 points 1 and 9).
+func TestCollectFoldBySlot(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		row  func(i int, title string) string
+		want []string // folded action names, each over 12 rows
+	}{
+		{"checkbox labelled with the row", func(i int, t string) string {
+			return fmt.Sprintf(`<li><label><input type="checkbox"> %s</label> <button>Delete</button></li>`, t)
+		}, []string{"toggle", "delete"}},
+		{"aria-label with the row's text", func(i int, t string) string {
+			return fmt.Sprintf(`<li><input type="checkbox" aria-label="Mark %s done"> <span>%s</span> <button aria-label="Remove %s">×</button></li>`, t, t, t)
+		}, []string{"mark_done", "remove"}},
+		{"unique link per row", func(i int, t string) string {
+			return fmt.Sprintf(`<li><a href="/users/%d">user%d</a> wrote <b>%s</b> <button class="star-button">★</button></li>`, 7841+i, i, t)
+		}, []string{"open", "star"}},
+		{"state classes differ between rows", func(i int, t string) string {
+			cls := "toggle"
+			if i%2 == 1 {
+				cls = "toggle is-done"
+			}
+			return fmt.Sprintf(`<li class="row-%d"><input type="checkbox" class="%s"> <label>%s</label></li>`, i, cls, t)
+		}, []string{"toggle"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := serveHTML(t, rowsPage(tc.row))
+			snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+			if len(snap.Records) != 12 {
+				t.Fatalf("records: %d", len(snap.Records))
+			}
+			o := page.Build(snap, page.DefaultBudgets(), page.BuildOptions{})
+			var got []string
+			for _, a := range o.Actions {
+				if a.RecordParam {
+					got = append(got, a.Name)
+					if a.Folded != 12 {
+						t.Errorf("%s folds %d rows, want 12", a.Name, a.Folded)
+					}
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("folded actions (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

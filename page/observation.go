@@ -77,6 +77,11 @@ type Action struct {
 	Params      map[string]Param `json:"params"`
 	// SampleIDs are a few record ids this row action applies to.
 	SampleIDs []string `json:"sample_ids,omitempty"`
+	// Accept and Multiple describe a file input (kind upload): the
+	// accepted types as the page declares them, and whether it takes
+	// several files.
+	Accept   string `json:"accept,omitempty"`
+	Multiple bool   `json:"multiple,omitempty"`
 
 	regionLabel string       // outer-to-inner region path for the tag
 	label       string       // the control's accessible name

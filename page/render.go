@@ -523,6 +523,9 @@ func compactAction(a Action) string {
 	case a.Effect == "read" && a.Kind != "link":
 		flags = append(flags, "read-only")
 	}
+	if a.Kind == "upload" {
+		flags = append(flags, "files through the upload tool")
+	}
 	if a.Confirm {
 		flags = append(flags, "needs the user's confirmation")
 	}

@@ -34,9 +34,10 @@ type Tab interface {
 	Close()
 }
 
-// Step is one input step: click, type (insertText), select, or scroll.
+// Step is one input step: click, type (insertText), select, scroll, or
+// upload (files set on a file input).
 type Step struct {
-	Op string `json:"op"` // click | type | select | scroll
+	Op string `json:"op"` // click | type | select | scroll | upload
 	// Key is the element key from the snapshot ("" for page scroll).
 	Key string `json:"key,omitempty"`
 	// HoverRow asks to hover the element's row first (controls shown only
@@ -47,6 +48,8 @@ type Step struct {
 	Value    string `json:"value,omitempty"`
 	// Dy is the scroll distance in viewport heights (negative: up).
 	Dy float64 `json:"dy,omitempty"`
+	// Files are the checked paths an upload step sets on a file input.
+	Files []string `json:"files,omitempty"`
 }
 
 // RuntimeOptions configure a Runtime. Zero values are the defaults.
@@ -188,9 +191,13 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 			timeout = r.opts.SettleTimeout
 		}
 		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: how.fresh}
+		// The settle wait runs in the page: the driver's bound for one
+		// evaluation is extended by it.
+		ctx = WithWait(ctx, timeout)
 	}
 	snap, err := Observe(ctx, r.d, wait, params)
-	if err != nil && ctx.Err() == nil {
+	var pe *Error
+	if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) && !errors.As(err, &pe) {
 		// A navigation can replace the document under the script
 		// (execution context destroyed): wait a moment and observe the new
 		// document once more.
@@ -274,6 +281,8 @@ type ActRequest struct {
 type ActResult struct {
 	Receipt     Receipt
 	Observation *Observation
+
+	resolved Resolved // the action that ran (fill_form reads its key)
 }
 
 // Resolved is an action resolved against the current page.
@@ -361,10 +370,26 @@ func available(o *Observation) []string {
 func (r *Runtime) Act(ctx context.Context, req ActRequest) (*ActResult, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	return r.act(ctx, req, actHow{})
+}
+
+// actHow is what fill_form and upload add to one act (fillform.go,
+// upload.go): the observation to start from (nil: observe now) and the
+// files of an upload step.
+type actHow struct {
+	before *Observation
+	files  []string
+}
+
+// act is Act without the lock.
+func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResult, error) {
 	if err := r.revs.Check(req.ExpectedRevision); err != nil {
 		return nil, r.withAvailable(err)
 	}
-	before, err := r.observe(ctx, observeHow{})
+	before, err := how.before, error(nil)
+	if before == nil {
+		before, err = r.observe(ctx, observeHow{})
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -401,7 +426,7 @@ func (r *Runtime) Act(ctx context.Context, req ActRequest) (*ActResult, error) {
 	} else if res.member {
 		args = withoutKey(args, "link")
 	}
-	step, err := buildStep(a, key, args)
+	step, err := buildStep(a, key, args, how.files)
 	if err != nil {
 		return nil, err
 	}
@@ -424,7 +449,7 @@ func (r *Runtime) Act(ctx context.Context, req ActRequest) (*ActResult, error) {
 	if !rec.Changed.Observed {
 		rec.Warning = "EXPECTATION_FAILED: no visible change after " + res.ID + "; read the page feedback and state before trying again"
 	}
-	return &ActResult{Receipt: rec, Observation: after}, nil
+	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
 }
 
 // chooseLink picks the link a folded link list is called with (args.link).
@@ -455,10 +480,14 @@ func withoutKey(m map[string]any, k string) map[string]any {
 }
 
 // buildStep validates args against the action's parameters and builds the
-// input step. Code: INVALID_ARGUMENT.
-func buildStep(a Action, key string, args map[string]any) (Step, error) {
+// input step; files (from the upload tool only) set a file input. Code:
+// INVALID_ARGUMENT.
+func buildStep(a Action, key string, args map[string]any, files []string) (Step, error) {
 	bad := func(format string, v ...any) (Step, error) {
 		return Step{}, &Error{Code: CodeInvalidArgument, Reason: a.Name + ": " + fmt.Sprintf(format, v...)}
+	}
+	if step, ok, err := uploadStep(a, key, files); ok {
+		return step, err
 	}
 	for k := range args {
 		if _, ok := a.Params[k]; !ok || k == "record" {

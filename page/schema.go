@@ -31,6 +31,9 @@ type ToolSchema struct {
 func Schemas(o *Observation) []ToolSchema {
 	out := make([]ToolSchema, 0, len(o.Actions))
 	for _, a := range o.Actions {
+		if a.Kind == "upload" {
+			continue // files only through the upload tool, inside its roots
+		}
 		out = append(out, ToolSchema{
 			Name:        a.Name,
 			Description: SchemaDescription(a),

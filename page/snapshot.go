@@ -130,7 +130,7 @@ type Control struct {
 	Evidence string `json:"evidence,omitempty"`
 	// Description is data-pling-description, or aria-description/title.
 	Description string `json:"description,omitempty"`
-	// Kind is one of click, type, select, check, link, submit.
+	// Kind is one of click, type, select, check, link, submit, upload.
 	Kind string `json:"kind"`
 	// Role is the element's ARIA role or tag-derived role (button, link,
 	// textbox, checkbox, combobox, tab, menuitem, switch, radio, searchbox).
@@ -156,6 +156,10 @@ type Control struct {
 	HoverOnly bool `json:"hover_only,omitempty"`
 	// InputType is the type attribute of an input (text, email, search...).
 	InputType string `json:"input_type,omitempty"`
+	// Accept is a file input's accept attribute (kind upload).
+	Accept string `json:"accept,omitempty"`
+	// Multiple is true for a file input that takes several files.
+	Multiple bool `json:"multiple,omitempty"`
 	// Options are the visible option labels of a select (bounded).
 	Options []string `json:"options,omitempty"`
 	// Checked is the state of a checkbox, radio or switch.
@@ -260,6 +264,10 @@ type Stats struct {
 	NodeLimitHit bool `json:"node_limit_hit,omitempty"`
 	// ControlsTotal counts all non-row controls, even beyond MaxControls.
 	ControlsTotal int `json:"controls_total"`
+	// Unreadable counts elements the collector could not read (a
+	// polyfilled wrapper, an odd prototype, a cross-realm node): each was
+	// skipped with its subtree, and the rest of the page still observed.
+	Unreadable int `json:"unreadable,omitempty"`
 	// ShadowRoots and FramesWalked count what the walk entered.
 	ShadowRoots  int `json:"shadow_roots,omitempty"`
 	FramesWalked int `json:"frames_walked,omitempty"`

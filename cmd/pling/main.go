@@ -1,6 +1,7 @@
 // Command pling is the Pling MCP server and its tools for page authors.
 //
 //	pling serve [--http ADDR] [--demo] [--config agent.yaml]   MCP over stdio (default) or HTTP
+//	pling run --url URL "INSTRUCTION"                          Pling's own model loop on one page
 //	pling observe URL [--json] [--schemas]                     what an agent sees of a page
 //	pling extract URL --kind table --field name:0:string ...   typed rows of a visible collection
 //	pling demo                                                 the spec's walkthrough on the embedded Todo page
@@ -18,9 +19,6 @@ import (
 	"os/signal"
 	"syscall"
 )
-
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -45,6 +43,7 @@ const usage = `Pling operates web pages for AI agents through a bounded page cap
 
 Usage:
   pling serve [--http 127.0.0.1:8931] [--demo] [--url URL] [--config agent.yaml]
+  pling run (--url URL | --demo) [--config agent.yaml] [--trace FILE] [--quiet] "INSTRUCTION"
   pling observe URL [--json] [--schemas] [--config agent.yaml]
   pling extract URL --kind table|list|form [--index N] --field NAME:COLUMN:TYPE[:required] ... [--limit N] [--csv]
   pling demo [--config agent.yaml]
@@ -60,6 +59,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch args[0] {
 	case "serve":
 		return cmdServe(ctx, args[1:], stdin, stdout, stderr)
+	case "run":
+		return cmdRun(ctx, args[1:], stdin, stdout, stderr)
 	case "observe":
 		return cmdObserve(ctx, args[1:], stdout, stderr)
 	case "extract":
@@ -69,7 +70,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "config":
 		return cmdConfig(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
-		fmt.Fprintln(stdout, "pling", version)
+		fmt.Fprintln(stdout, versionString())
 		return nil
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, usage)

@@ -90,20 +90,22 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 // serverOptions maps agent.yaml onto the MCP server's options.
 func serverOptions(cfg config.Config, b *browser.Browser, startURL string, log *slog.Logger) mcpserver.Options {
 	o := mcpserver.Options{
-		Name:              "pling",
-		Version:           version,
-		Browser:           tabs(b, cfg.Navigation),
-		Budgets:           budgets(cfg.Observation),
-		SettleTimeout:     cfg.Observation.SettleTimeout(),
-		SettleQuiet:       cfg.Observation.SettleQuiet(),
-		CheckURL:          cfg.Navigation.Check,
-		PageTools:         cfg.Tools.PageTools,
-		AppRole:           cfg.App.Role,
-		RefuseConfirmFlag: cfg.Tools.ConfirmWithoutElicitation == config.ConfirmRefuse,
-		StartURL:          startURL,
-		MaxPages:          cfg.HTTP.MaxPages,
-		PageIdleTTL:       time.Duration(cfg.HTTP.PageIdleTTLMs) * time.Millisecond,
-		Logger:            log,
+		Name:               "pling",
+		Version:            serverVersion(),
+		Browser:            tabs(b, cfg.Navigation),
+		Budgets:            budgets(cfg.Observation),
+		SettleTimeout:      cfg.Observation.SettleTimeout(),
+		SettleQuiet:        cfg.Observation.SettleQuiet(),
+		CheckURL:           cfg.Navigation.Check,
+		PageTools:          cfg.Tools.PageTools,
+		AppRole:            cfg.App.Role,
+		RefuseConfirmFlag:  cfg.Tools.ConfirmWithoutElicitation == config.ConfirmRefuse,
+		StartURL:           startURL,
+		MaxPages:           cfg.HTTP.MaxPages,
+		PageIdleTTL:        time.Duration(cfg.HTTP.PageIdleTTLMs) * time.Millisecond,
+		ScreenshotMaxBytes: cfg.Browser.ScreenshotMaxBytes,
+		UploadRoots:        cfg.Browser.UploadRoots,
+		Logger:             log,
 	}
 	return o
 }

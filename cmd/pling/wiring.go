@@ -49,11 +49,13 @@ func budgets(c config.Observation) page.Budgets {
 // browserOptions maps the browser section onto browser options.
 func browserOptions(c config.Browser) browser.Options {
 	o := browser.Options{
-		ExecPath:     c.ExecPath,
-		RemoteURL:    c.RemoteURL,
-		StartTimeout: c.StartTimeout(),
-		Width:        c.Viewport.Width,
-		Height:       c.Viewport.Height,
+		ExecPath:      c.ExecPath,
+		RemoteURL:     c.RemoteURL,
+		StartTimeout:  c.StartTimeout(),
+		ActionTimeout: c.ActionTimeout(),
+		Headed:        !c.Headless,
+		Width:         c.Viewport.Width,
+		Height:        c.Viewport.Height,
 	}
 	if len(c.ExtraFlags) > 0 {
 		o.ExtraFlags = map[string]any{}

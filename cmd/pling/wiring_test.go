@@ -2,6 +2,7 @@ package main
 
 import (
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -19,5 +20,21 @@ func TestConfigDefaultsMatchPageBudgets(t *testing.T) {
 	d := config.Default()
 	if got := page.DefaultCollectParams().MaxText; got != d.Observation.MaxStringChars {
 		t.Errorf("collector text bound %d, config maxStringChars %d", got, d.Observation.MaxStringChars)
+	}
+}
+
+// Every browser.* key reaches the browser's options (headless and
+// actionTimeoutMs used to be dropped here).
+func TestBrowserOptionsFromConfig(t *testing.T) {
+	c := config.Default().Browser
+	o := browserOptions(c)
+	if o.Headed || o.ActionTimeout != 10*time.Second || o.StartTimeout != 30*time.Second {
+		t.Errorf("defaults: headed %v, action %s, start %s", o.Headed, o.ActionTimeout, o.StartTimeout)
+	}
+	c.Headless, c.ActionTimeoutMs, c.StartTimeoutMs = false, 2500, 5000
+	c.Viewport.Width, c.Viewport.Height = 800, 600
+	o = browserOptions(c)
+	if !o.Headed || o.ActionTimeout != 2500*time.Millisecond || o.StartTimeout != 5*time.Second || o.Width != 800 || o.Height != 600 {
+		t.Errorf("headless false, 2500 ms, 5000 ms, 800x600: got %+v", o)
 	}
 }

@@ -14,7 +14,8 @@ const mod = "github.com/pling-dev/pling/"
 // allowed lists, per package, the Pling packages it may import (non-test
 // code). A package missing here may import nothing of Pling's.
 var allowed = map[string][]string{
-	"cmd/pling":            {"browser", "config", "extract", "fixtures", "mcpserver", "page", "websearch"},
+	"cmd/pling":            {"agent", "browser", "config", "extract", "fixtures", "mcpserver", "page", "websearch"},
+	"agent":                {"budget", "config", "page"},
 	"mcpserver":            {"budget", "extract", "page", "websearch"},
 	"page":                 {"budget"},
 	"browser":              {"page"},
@@ -27,7 +28,8 @@ var allowed = map[string][]string{
 var libraries = map[string][]string{
 	"github.com/mark3labs/mcp-go": {"mcpserver", "cmd/pling"},
 	"github.com/chromedp/":        {"browser"},
-	"github.com/openai/openai-go": {"websearch"},
+	"github.com/openai/openai-go": {"websearch", "agent"},
+	"github.com/tiktoken-go/":     {"agent"},
 	"github.com/goccy/go-yaml":    {"config"},
 	"github.com/santhosh-tekuri/": {"mcpserver"},
 }

@@ -1,0 +1,243 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	"image/color"
+	_ "image/jpeg"
+	_ "image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// writeConfig writes an agent.yaml for one test and returns its path.
+func writeConfig(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "agent.yaml")
+	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// shotOf decodes the one image of a screenshot result and its text line.
+func shotOf(t *testing.T, r result) (image.Image, string, int, string) {
+	t.Helper()
+	mustOK(t, r)
+	var img image.Image
+	n, mime := 0, ""
+	for _, ct := range r.raw.Content {
+		ic, ok := ct.(mcp.ImageContent)
+		if !ok {
+			continue
+		}
+		n++
+		raw, err := base64.StdEncoding.DecodeString(ic.Data)
+		if err != nil {
+			t.Fatalf("image data is not base64: %v", err)
+		}
+		if img, _, err = image.Decode(bytes.NewReader(raw)); err != nil {
+			t.Fatalf("decode %s: %v", ic.MIMEType, err)
+		}
+		mime = ic.MIMEType
+		n = len(raw)
+	}
+	if img == nil {
+		t.Fatalf("no image content in %s", r.Text)
+	}
+	return img, mime, n, r.Text
+}
+
+func reddish(c color.Color) bool {
+	r, g, b, _ := c.RGBA()
+	return r>>8 > 170 && g>>8 < 90 && b>>8 < 90
+}
+
+// TestScreenshot: the viewport, the whole page and one region, as MCP image
+// content with one text line naming page, revision and size; the region
+// clip shows the region (the canvas chart is red); bad arguments fail with
+// INVALID_ARGUMENT.
+func TestScreenshot(t *testing.T) {
+	t.Parallel()
+	c, _ := stdioClient(t, nil, "--url", url("/signup"))
+	if has(toolNames(t, c), "upload") {
+		t.Error("upload is offered without browser.uploadRoots")
+	}
+	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
+	page, _ := obs.Body["page"].(string)
+	rev, _ := obs.Body["observation"].(map[string]any)["revision"].(string)
+	lineRE := regexp.MustCompile(`^Screenshot of (.+), page (pg_\w+), revision (\S+): (\d+)×(\d+) px .*, (\d+) bytes \(bound 204800\)\.`)
+	for _, tc := range []struct {
+		name       string
+		args       map[string]any
+		what, mime string
+		size       func(w, h int) bool
+	}{
+		{"viewport", map[string]any{}, "the viewport", "image/jpeg",
+			func(w, h int) bool { return w == 1280 && h == 800 }},
+		{"full page png", map[string]any{"full_page": true, "format": "png"}, "the full page", "image/png",
+			func(w, h int) bool { return h > w*4/10 && h*1280 > 800*w }}, // taller than the viewport's aspect
+		{"region", map[string]any{"region": "sign-ups-chart"}, "region sign-ups-chart", "image/jpeg",
+			func(w, h int) bool { return h >= 120 && h < 400 && w > 300 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, mime, n, text := shotOf(t, call(t, c, "screenshot", tc.args))
+			m := lineRE.FindStringSubmatch(text)
+			if m == nil {
+				t.Fatalf("text line %q does not match %s", text, lineRE)
+			}
+			if m[1] != tc.what || m[2] != page || m[3] != rev {
+				t.Errorf("line names %q, %s, %s; want %q, %s, %s", m[1], m[2], m[3], tc.what, page, rev)
+			}
+			w, h := img.Bounds().Dx(), img.Bounds().Dy()
+			if lw, _ := strconv.Atoi(m[4]); lw != w {
+				t.Errorf("line says width %s, image is %d", m[4], w)
+			}
+			if lh, _ := strconv.Atoi(m[5]); lh != h {
+				t.Errorf("line says height %s, image is %d", m[5], h)
+			}
+			if lb, _ := strconv.Atoi(m[6]); lb != n {
+				t.Errorf("line says %s bytes, image has %d", m[6], n)
+			}
+			if mime != tc.mime || !tc.size(w, h) || n > 204800 {
+				t.Errorf("image %s %d×%d, %d bytes; want %s within the bound", mime, w, h, n, tc.mime)
+			}
+			if tc.name == "region" {
+				// The canvas (300×120, red) fills the region's bottom-left.
+				s := float64(w) / 1232 // about the region's CSS width
+				if !reddish(img.At(int(150*s), h-int(60*s))) {
+					t.Errorf("pixel at the chart is %v, want red: the clip misses the region", img.At(int(150*s), h-int(60*s)))
+				}
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"unknown region", map[string]any{"region": "nope"}, "INVALID_ARGUMENT"},
+		{"region and full page", map[string]any{"region": "sign-ups-chart", "full_page": true}, "INVALID_ARGUMENT"},
+		{"bad format", map[string]any{"format": "gif"}, "INVALID_ARGUMENT"},
+		{"unknown page", map[string]any{"page": "pg_nope"}, "PAGE_NOT_FOUND"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := code(call(t, c, "screenshot", tc.args)); got != tc.want {
+				t.Errorf("code = %q, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestScreenshotBound: with browser.screenshotMaxBytes at its minimum the
+// full page still fits, at a lower quality and scale.
+func TestScreenshotBound(t *testing.T) {
+	t.Parallel()
+	cfg := writeConfig(t, "browser:\n  screenshotMaxBytes: 16384\n")
+	c, _ := stdioClient(t, nil, "--url", url("/signup"), "--config", cfg)
+	img, _, n, text := shotOf(t, call(t, c, "screenshot", map[string]any{"full_page": true}))
+	if n > 16384 {
+		t.Errorf("image has %d bytes, bound 16384", n)
+	}
+	if img.Bounds().Dx() >= 1280 {
+		t.Errorf("image is %d px wide: the scale was not reduced", img.Bounds().Dx())
+	}
+	contains(t, text, "(bound 16384)")
+}
+
+// state reads a state value from a page result.
+func state(r result, name string) string {
+	obs, _ := r.Body["observation"].(map[string]any)
+	st, _ := obs["state"].(map[string]any)
+	s, _ := st[name].(string)
+	return s
+}
+
+// TestUpload: file inputs are actions of kind upload with accept and
+// multiple; upload sets files from inside browser.uploadRoots only (after
+// symlinks); the page sees them; act and page tools never reach a file
+// input; anything else is INVALID_ARGUMENT.
+func TestUpload(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	outside := t.TempDir()
+	for _, p := range []string{filepath.Join(root, "avatar.png"), filepath.Join(root, "a.pdf"), filepath.Join(root, "b.pdf"), filepath.Join(outside, "secret.txt")} {
+		if err := os.WriteFile(p, []byte("file "+filepath.Base(p)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(root, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := writeConfig(t, "browser:\n  uploadRoots: ["+root+"]\n")
+	c, n := stdioClient(t, nil, "--url", url("/signup"), "--config", cfg)
+	before := n.count("notifications/tools/list_changed")
+	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
+	contains(t, obs.Text,
+		`- avatar (upload / write / region:Main › Sign up) Upload files to "Avatar" (accepts image/png,image/jpeg; one file; use the upload tool)`,
+		`- documents (upload / write / region:Main › Sign up) Upload files to "Documents" (several files; use the upload tool)`)
+	for _, x := range obs.Body["observation"].(map[string]any)["actions"].([]any) {
+		a := x.(map[string]any)
+		if a["name"] == "avatar" && (a["kind"] != "upload" || a["accept"] != "image/png,image/jpeg" || a["multiple"] != nil) {
+			t.Errorf("avatar action = %v", a)
+		}
+		if a["name"] == "documents" && (a["kind"] != "upload" || a["multiple"] != true) {
+			t.Errorf("documents action = %v", a)
+		}
+	}
+	n.waitFor(t, "notifications/tools/list_changed", before)
+	tools := toolNames(t, c)
+	if !has(tools, "upload") || !has(tools, "email") || has(tools, "avatar") || has(tools, "documents") {
+		t.Errorf("tools = %v: want upload and page tools, but no page tool for a file input", tools)
+	}
+
+	r := mustOK(t, call(t, c, "upload", map[string]any{"action": "avatar", "paths": []any{filepath.Join(root, "avatar.png")}}))
+	if got := state(r, "files"); got != "avatar.png" {
+		t.Errorf("files after avatar = %q, want avatar.png", got)
+	}
+	if rec, _ := r.Body["result"].(map[string]any); rec["ok"] != true {
+		t.Errorf("receipt = %v", rec)
+	}
+	r = mustOK(t, call(t, c, "upload", map[string]any{"action": "documents", "paths": []any{"a.pdf", filepath.Join(root, "b.pdf")}}))
+	if got := state(r, "files"); got != "avatar.png, a.pdf, b.pdf" {
+		t.Errorf("files after documents = %q", got)
+	}
+
+	for _, tc := range []struct {
+		name string
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"one-file input, two files", "upload", map[string]any{"action": "avatar", "paths": []any{"a.pdf", "b.pdf"}}, "INVALID_ARGUMENT"},
+		{"outside the roots", "upload", map[string]any{"action": "documents", "paths": []any{filepath.Join(outside, "secret.txt")}}, "INVALID_ARGUMENT"},
+		{"symlink out of the root", "upload", map[string]any{"action": "documents", "paths": []any{"link.txt"}}, "INVALID_ARGUMENT"},
+		{"traversal", "upload", map[string]any{"action": "documents", "paths": []any{"../" + filepath.Base(outside) + "/secret.txt"}}, "INVALID_ARGUMENT"},
+		{"system file", "upload", map[string]any{"action": "documents", "paths": []any{"/etc/hostname"}}, "INVALID_ARGUMENT"},
+		{"not a file input", "upload", map[string]any{"action": "email", "paths": []any{"a.pdf"}}, "INVALID_ARGUMENT"},
+		{"unknown action", "upload", map[string]any{"action": "nope", "paths": []any{"a.pdf"}}, "ACTION_NOT_FOUND"},
+		{"no paths", "upload", map[string]any{"action": "documents", "paths": []any{}}, "INVALID_ARGUMENT"},
+		{"act on a file input", "act", map[string]any{"action": "avatar"}, "INVALID_ARGUMENT"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := call(t, c, tc.tool, tc.args)
+			if got := code(r); got != tc.want {
+				t.Errorf("code = %q, want %s (%s)", got, tc.want, r.Text)
+			}
+			if strings.Contains(r.Text, "secret") {
+				t.Errorf("the result names the file outside the roots: %s", r.Text)
+			}
+		})
+	}
+	r = mustOK(t, call(t, c, "observe", map[string]any{}))
+	if got := state(r, "files"); got != "avatar.png, a.pdf, b.pdf" {
+		t.Errorf("a refused upload changed the files: %q", got)
+	}
+}
