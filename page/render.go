@@ -523,9 +523,6 @@ func compactAction(a Action) string {
 	case a.Effect == "read" && a.Kind != "link":
 		flags = append(flags, "read-only")
 	}
-	if a.Kind == "upload" {
-		flags = append(flags, "files through the upload tool")
-	}
 	if a.Confirm {
 		flags = append(flags, "needs the user's confirmation")
 	}
@@ -542,13 +539,15 @@ func compactAction(a Action) string {
 }
 
 // compactDescription drops an inferred description that only restates the
-// name (Press "Save" for save); declared descriptions are always kept.
+// name (Press "Save" for save, Type into "Email" for email(text));
+// declared descriptions, toggles with their state, links with their
+// target and uploads with their limits are kept.
 func compactDescription(a Action) string {
 	if a.declared || a.links != nil || a.Description == "" {
 		return a.Description
 	}
 	if a.label != "" && slug(a.label, 40) == strings.TrimRight(strings.TrimRight(a.Name, "0123456789"), "_") &&
-		!strings.Contains(a.Description, "(now ") && a.Kind != "link" {
+		!strings.Contains(a.Description, "(now ") && (a.Kind == "click" || a.Kind == "type") {
 		return ""
 	}
 	return a.Description
