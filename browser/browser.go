@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/target"
@@ -90,7 +91,14 @@ type Browser struct {
 	mu       sync.Mutex
 	closed   bool
 	sessions map[target.ID]*Session
+	// lossClaimed: a call already reported this browser's death.
+	lossClaimed atomic.Bool
 }
+
+// claimLoss reports whether the caller is the first to meet this dead
+// browser: that call answers BROWSER_UNAVAILABLE, every later one (of any
+// session) moves to a new browser.
+func (b *Browser) claimLoss() bool { return b.lossClaimed.CompareAndSwap(false, true) }
 
 // Start launches Chromium with the flags this closed network needs (or
 // attaches to Options.RemoteURL). It fails fast with ErrChromiumMissing when
@@ -103,8 +111,8 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		allocCtx, cancelAlloc = remote.NewAllocator(context.WithoutCancel(ctx), opts.RemoteURL,
 			remote.WithDialTimeout(opts.StartTimeout))
 	} else {
-		if _, err := os.Stat(opts.ExecPath); err != nil {
-			return nil, fmt.Errorf("%w at %s (install it: apt-get install -y chromium): %v", ErrChromiumMissing, opts.ExecPath, err)
+		if err := CheckExec(opts); err != nil {
+			return nil, err
 		}
 		flags := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(opts.ExecPath),
@@ -157,6 +165,20 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	b.guardBrowser()
 	opts.Logger.Info("browser started", "remote", opts.RemoteURL != "")
 	return b, nil
+}
+
+// CheckExec fails with ErrChromiumMissing when opts name a local Chromium
+// that is not there (a remote browser is not checked): a server can refuse
+// to start at once instead of failing its first call.
+func CheckExec(opts Options) error {
+	opts = opts.withDefaults()
+	if opts.RemoteURL != "" {
+		return nil
+	}
+	if _, err := os.Stat(opts.ExecPath); err != nil {
+		return fmt.Errorf("%w at %s (install it: apt-get install -y chromium): %v", ErrChromiumMissing, opts.ExecPath, err)
+	}
+	return nil
 }
 
 // Alive reports whether the browser connection is still up.

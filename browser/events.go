@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -14,6 +15,21 @@ import (
 type events struct {
 	mu      sync.Mutex
 	dialogs []Dialog
+	// crashed ends when the tab's renderer dies (killed, out of memory):
+	// its commands would never answer.
+	crashed context.Context
+	crash   context.CancelFunc
+}
+
+// isCrashed reports whether the tab's renderer died.
+func (e *events) isCrashed() bool { return e != nil && e.crashed.Err() != nil }
+
+// onCrash calls f if the renderer dies before the returned stop is called.
+func (e *events) onCrash(f func()) (stop func() bool) {
+	if e == nil {
+		return func() bool { return true }
+	}
+	return context.AfterFunc(e.crashed, f)
 }
 
 // Dialog is a JavaScript dialog the page opened and how it was answered.
@@ -25,6 +41,16 @@ type Dialog struct {
 
 func watch(tctx context.Context, acceptAll bool) *events {
 	ev := &events{}
+	ev.crashed, ev.crash = context.WithCancel(context.Background())
+	crashes := chromedp.Events(tctx, inspector.TargetCrashed)
+	go func() {
+		for _, err := range crashes {
+			if err != nil {
+				return
+			}
+			ev.crash()
+		}
+	}()
 	dialogs := chromedp.Events(tctx, page.JavascriptDialogOpening)
 	go func() {
 		for d, err := range dialogs {

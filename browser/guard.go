@@ -122,7 +122,7 @@ func (s *Session) guardSession(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("enable navigation policy: %w", err)
 	}
-	check := s.check
+	check, tctx := s.check, s.ctx // the tab may be replaced later (revive.go)
 	go func() {
 		for ev, err := range paused {
 			if err != nil {
@@ -134,10 +134,10 @@ func (s *Session) guardSession(ctx context.Context) error {
 			}
 			if perr := check(u); perr != nil {
 				s.notes.add(&s.notes.blocked, perr.Error())
-				_, _ = chromedp.Call(s.ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+				_, _ = chromedp.Call(tctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
 				continue
 			}
-			_, _ = chromedp.Call(s.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			_, _ = chromedp.Call(tctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
 		}
 	}()
 	return nil
@@ -170,7 +170,7 @@ func (s *Session) takeNewTabs() []NewTab {
 // same policy), so it can become a page handle of its own.
 func (s *Session) Adopt(ctx context.Context, id target.ID) (*Session, error) {
 	tctx, cancel := chromedp.NewContext(s.b.ctx, chromedp.WithTargetID(id))
-	ns := &Session{b: s.b, ctx: tctx, cancel: cancel, check: s.check, targetID: id, acceptDialogs: s.acceptDialogs}
+	ns := &Session{b: s.b, ctx: tctx, cancel: cancel, check: s.check, targetID: id, acceptDialogs: s.acceptDialogs, m: s.m}
 	if err := ns.start(ctx); err != nil {
 		cancel()
 		return nil, fmt.Errorf("adopt tab: %w", err)

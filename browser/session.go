@@ -28,6 +28,15 @@ type Session struct {
 	targetID target.ID
 	// acceptDialogs answers confirm/prompt dialogs with OK.
 	acceptDialogs bool
+	// m, when set, replaces a dead browser (see Manager); root and
+	// rootCtx own the browser context once the first tab was replaced
+	// (revive.go).
+	m       *Manager
+	root    context.CancelFunc
+	rootCtx context.Context
+	// unresponsive: an operation hit the action bound; the next
+	// navigation replaces the tab (revive.go).
+	unresponsive bool
 }
 
 // SessionOptions configure one session.
@@ -101,23 +110,35 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 	if s.closed {
 		return ErrClosed
 	}
-	if !s.b.Alive() {
-		return ErrBrowserGone
+	if err := s.ensure(ctx); err != nil {
+		return err
+	}
+	if s.events.isCrashed() {
+		return errCrashed
 	}
 	c, cancel := context.WithTimeout(s.ctx, timeout)
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel) // caller cancellation ends the call too
 	defer stop()
+	stopCrash := s.events.onCrash(cancel) // commands to a crashed tab never answer
+	defer stopCrash()
 	err := f(c)
 	if err != nil {
 		if !s.b.Alive() {
+			if s.m != nil && s.b.claimLoss() {
+				return errBrowserLost(err)
+			}
 			return fmt.Errorf("%w: %v", ErrBrowserGone, err)
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if s.events.isCrashed() {
+			return errCrashed
+		}
 		if errors.Is(c.Err(), context.DeadlineExceeded) {
-			return fmt.Errorf("%w after %s: %v", context.DeadlineExceeded, timeout, err)
+			s.unresponsive = true
+			return errUnresponsive(timeout, err)
 		}
 	}
 	return err
@@ -127,6 +148,9 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 // load the navigation policy stopped (a redirect to a refused address, say)
 // is a *page.Error with NAVIGATION_BLOCKED.
 func (s *Session) Navigate(ctx context.Context, url string) error {
+	if err := s.replaceIfBroken(ctx); err != nil {
+		return err
+	}
 	err := s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Navigate(url))
 	})
@@ -181,6 +205,9 @@ func (s *Session) Close() {
 	done := make(chan struct{})
 	go func() {
 		_ = chromedp.Cancel(s.ctx)
+		if s.rootCtx != nil {
+			_ = chromedp.Cancel(s.rootCtx)
+		}
 		close(done)
 	}()
 	select {
@@ -188,4 +215,7 @@ func (s *Session) Close() {
 	case <-time.After(5 * time.Second):
 	}
 	s.cancel()
+	if s.root != nil {
+		s.root()
+	}
 }

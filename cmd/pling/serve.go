@@ -37,7 +37,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *httpAddr == "" && os.Getenv("PLING_HTTP") != "" {
 		*httpAddr = os.Getenv("PLING_HTTP")
 	}
-	token := os.Getenv("PLING_HTTP_TOKEN")
+	token := os.Getenv(config.EnvHTTPToken)
 	if *httpAddr != "" {
 		if err := mcpserver.CheckBind(*httpAddr, token); err != nil {
 			return err
@@ -51,10 +51,15 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		defer stopDemo()
 		*startURL = url + "/todos"
 	}
-	b, err := browser.Start(ctx, browserOptions(cfg.Browser))
-	if err != nil {
+	// Chromium starts in the background, concurrently with the MCP
+	// handshake (cold start), and is replaced if it dies.
+	bo := browserOptions(cfg.Browser)
+	bo.Logger = log
+	if err := browser.CheckExec(bo); err != nil {
 		return err
 	}
+	b := browser.NewManager(bo)
+	b.Prestart()
 	defer b.Close()
 	so := serverOptions(cfg, b, *startURL, log)
 	if so.Search, err = webSearch(cfg.WebSearch, os.Getenv, log); err != nil {
@@ -71,9 +76,10 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	hs := &http.Server{Handler: srv.HTTPHandler(mcpserver.HTTPOptions{
-		Addr: ln.Addr().String(), Token: token, AllowedOrigins: cfg.HTTP.AllowedOrigins,
-		SessionIdleTTL: time.Duration(cfg.HTTP.SessionIdleTTLMs) * time.Millisecond,
-	}), ReadHeaderTimeout: 10 * time.Second}
+		Addr: ln.Addr().String(), Tokens: config.HTTPTokens(token),
+		OriginAllowed: cfg.HTTP.AllowsOrigin, AllowedHosts: cfg.HTTP.AllowedHosts,
+		SessionIdleTTL: cfg.HTTP.SessionIdleTTL(), MaxSessions: cfg.HTTP.MaxSessions,
+	}), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	fmt.Fprintf(stderr, "pling: MCP at http://%s/mcp (Streamable HTTP) and http://%s/sse (SSE)\n", ln.Addr(), ln.Addr())
 	go func() {
 		<-ctx.Done()
@@ -88,7 +94,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 }
 
 // serverOptions maps agent.yaml onto the MCP server's options.
-func serverOptions(cfg config.Config, b *browser.Browser, startURL string, log *slog.Logger) mcpserver.Options {
+func serverOptions(cfg config.Config, b *browser.Manager, startURL string, log *slog.Logger) mcpserver.Options {
 	o := mcpserver.Options{
 		Name:               "pling",
 		Version:            serverVersion(),
@@ -102,7 +108,8 @@ func serverOptions(cfg config.Config, b *browser.Browser, startURL string, log *
 		RefuseConfirmFlag:  cfg.Tools.ConfirmWithoutElicitation == config.ConfirmRefuse,
 		StartURL:           startURL,
 		MaxPages:           cfg.HTTP.MaxPages,
-		PageIdleTTL:        time.Duration(cfg.HTTP.PageIdleTTLMs) * time.Millisecond,
+		PageIdleTTL:        cfg.HTTP.PageIdleTTL(),
+		MaxRequestBytes:    cfg.HTTP.MaxRequestBytes,
 		ScreenshotMaxBytes: cfg.Browser.ScreenshotMaxBytes,
 		UploadRoots:        cfg.Browser.UploadRoots,
 		Logger:             log,

@@ -79,11 +79,12 @@ func splitFlag(f string) (string, any) {
 	return f, true
 }
 
-// tabs adapts a started browser to the MCP layer's Browser interface:
-// every tab is a new browser context guarded by the navigation policy.
-func tabs(b *browser.Browser, nav config.Navigation) mcpserver.Browser {
+// tabs adapts the browser manager to the MCP layer's Browser interface:
+// every tab is a new browser context guarded by the navigation policy, in
+// the manager's live browser (started on first need, replaced when dead).
+func tabs(m *browser.Manager, nav config.Navigation) mcpserver.Browser {
 	return mcpserver.BrowserFunc(func(ctx context.Context) (mcpserver.Tab, error) {
-		return b.NewSessionWith(ctx, sessionOptions(nav))
+		return m.NewSession(ctx, sessionOptions(nav))
 	})
 }
 
