@@ -106,6 +106,7 @@ func (s *Server) registerCoreTools() {
 	s.registerCloseTool()
 	s.registerScreenshot()
 	s.registerUpload()
+	s.registerFillForm()
 	if s.opts.Search != nil {
 		s.mcp.AddTool(coreTool("web_search", s.opts.Search.Description(), webSearchSchema,
 			mcp.ToolAnnotation{Title: "Web search (OpenAI hosted search)", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: yes}),
@@ -328,7 +329,7 @@ type callResult struct {
 	Page string `json:"page"`
 	// NewPages are handles of tabs the page opened during this call.
 	NewPages    []string          `json:"new_pages,omitempty"`
-	Result      *page.Receipt     `json:"result,omitempty"`
+	Result      any               `json:"result,omitempty"` // *page.Receipt, *page.FormReceipt
 	Observation *page.Observation `json:"observation"`
 	Extraction  any               `json:"extraction,omitempty"`
 }
@@ -337,7 +338,7 @@ type callResult struct {
 // and the observation text for the model, bounded together by
 // maxToolResultTokens, and the same as structured content. It
 // then republishes the session's page tools and tells subscribers.
-func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec *page.Receipt, o *page.Observation, extraction any) *mcp.CallToolResult {
+func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec any, o *page.Observation, extraction any) *mcp.CallToolResult {
 	var newPages []string
 	if op, ok := p.tab.(tabOpener); ok {
 		for _, t := range op.OpenedTabs(ctx) {
