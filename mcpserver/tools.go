@@ -355,7 +355,14 @@ func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec any
 	limit := s.opts.Budgets.MaxToolResultTokens * resultBytesPerToken
 	var text strings.Builder
 	if rec != nil {
-		text.WriteString(budget.HeadTail(page.ReceiptText(*rec), limit/4))
+		var receipt string
+		if r, ok := rec.(*page.Receipt); ok {
+			receipt = page.ReceiptText(*r)
+		} else {
+			raw, _ := json.Marshal(map[string]any{"result": rec})
+			receipt = string(raw)
+		}
+		text.WriteString(budget.HeadTail(receipt, limit/2))
 		text.WriteString("\n")
 	}
 	reserve := text.Len()
