@@ -342,7 +342,12 @@ func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec any
 	var newPages []string
 	if op, ok := p.tab.(tabOpener); ok {
 		for _, t := range op.OpenedTabs(ctx) {
-			np := s.registerTab(p.owner, t)
+			np := s.registerPopup(p.owner, t)
+			if np == nil { // tabs the page opens count against maxPages too
+				t.Close()
+				o.Notes = append(o.Notes, fmt.Sprintf("the page opened a new tab; it was closed: too many open pages (%d)", s.opts.MaxPages))
+				continue
+			}
 			newPages = append(newPages, np.handle)
 			o.Notes = append(o.Notes, "the page opened a new tab: it is page "+np.handle+" (pass page: "+np.handle+" to observe or act on it)")
 		}
