@@ -157,7 +157,7 @@ func (s *Server) openPage(ctx context.Context, owner string) (*pageEntry, error)
 	}
 	s.reserved[h] = owner
 	s.mu.Unlock()
-	tab, err := s.opts.Browser.NewTab(ctx)
+	tab, err := s.newTab(ctx, owner)
 	if err != nil {
 		s.mu.Lock()
 		delete(s.reserved, h)
@@ -199,16 +199,6 @@ func (s *Server) newEntry(h, owner string, tab Tab) *pageEntry {
 			Budgets: s.opts.Budgets, SettleTimeout: s.opts.SettleTimeout, SettleQuiet: s.opts.SettleQuiet,
 			CheckURL: s.opts.CheckURL, Page: h,
 		})}
-}
-
-// registerTab gives a tab the page opened itself (a popup) a fresh handle
-// owned by owner.
-func (s *Server) registerTab(owner string, tab Tab) *pageEntry {
-	p := s.newEntry(newHandle(), owner, tab)
-	s.mu.Lock()
-	s.pages[p.handle] = p
-	s.mu.Unlock()
-	return p
 }
 
 // closePage closes one of the caller's pages at once and forgets its

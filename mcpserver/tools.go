@@ -106,6 +106,7 @@ func (s *Server) registerCoreTools() {
 	s.registerCloseTool()
 	s.registerScreenshot()
 	s.registerUpload()
+	s.registerFillForm()
 	if s.opts.Search != nil {
 		s.mcp.AddTool(coreTool("web_search", s.opts.Search.Description(), webSearchSchema,
 			mcp.ToolAnnotation{Title: "Web search (OpenAI hosted search)", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: yes}),
@@ -322,7 +323,7 @@ type callResult struct {
 	Page string `json:"page"`
 	// NewPages are handles of tabs the page opened during this call.
 	NewPages    []string          `json:"new_pages,omitempty"`
-	Result      *page.Receipt     `json:"result,omitempty"`
+	Result      any               `json:"result,omitempty"` // *page.Receipt, *page.FormReceipt
 	Observation *page.Observation `json:"observation"`
 	Extraction  any               `json:"extraction,omitempty"`
 }
@@ -331,11 +332,16 @@ type callResult struct {
 // (bounded by maxToolResultTokens, beginning and end kept) and the
 // observation text for the model, and the same as structured content. It
 // then republishes the session's page tools and tells subscribers.
-func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec *page.Receipt, o *page.Observation, extraction any) *mcp.CallToolResult {
+func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec any, o *page.Observation, extraction any) *mcp.CallToolResult {
 	var newPages []string
 	if op, ok := p.tab.(tabOpener); ok {
 		for _, t := range op.OpenedTabs(ctx) {
-			np := s.registerTab(p.owner, t)
+			np := s.registerPopup(p.owner, t)
+			if np == nil { // tabs the page opens count against maxPages too
+				t.Close()
+				o.Notes = append(o.Notes, fmt.Sprintf("the page opened a new tab; it was closed: too many open pages (%d)", s.opts.MaxPages))
+				continue
+			}
 			newPages = append(newPages, np.handle)
 			o.Notes = append(o.Notes, "the page opened a new tab: it is page "+np.handle+" (pass page: "+np.handle+" to observe or act on it)")
 		}
