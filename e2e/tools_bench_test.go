@@ -3,6 +3,8 @@ package e2e
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/pling-dev/pling/agent"
 )
 
 // signupFields is the sign-up form of fixtures/pages/signup.html as an agent
@@ -36,12 +38,14 @@ func actArgs(f map[string]any) map[string]any {
 // newsletter starts checked, so it is clicked once to clear it). Reported:
 // ns/op (wall, the fresh navigation excluded), calls, result-chars (the
 // text content the model reads back), arg-chars (the arguments it writes),
-// tokens (both, at 4 characters a token: the module has no tokenizer).
+// tokens (both, counted with o200k_base, agent.Counter's encoding for the
+// gpt-5 family).
 func BenchmarkSignupForm(b *testing.B) {
 	for _, mode := range []string{"fill_form", "act_per_field"} {
 		b.Run(mode, func(b *testing.B) {
 			c, _ := stdioClient(b, nil, "--url", url("/signup"))
-			var calls, resChars, argChars int
+			counter := agent.NewCounter("gpt-5.4")
+			var calls, resChars, argChars, tokens int
 			run := func(name string, args map[string]any) {
 				r := call(b, c, name, args)
 				if r.IsError {
@@ -51,6 +55,7 @@ func BenchmarkSignupForm(b *testing.B) {
 				calls++
 				resChars += len(r.Text)
 				argChars += len(raw)
+				tokens += counter.Count(r.Text) + counter.Count(string(raw))
 			}
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
@@ -81,7 +86,7 @@ func BenchmarkSignupForm(b *testing.B) {
 			b.ReportMetric(float64(calls)/n, "calls")
 			b.ReportMetric(float64(resChars)/n, "result-chars")
 			b.ReportMetric(float64(argChars)/n, "arg-chars")
-			b.ReportMetric(float64(resChars+argChars)/4/n, "tokens")
+			b.ReportMetric(float64(tokens)/n, "tokens")
 		})
 	}
 }
