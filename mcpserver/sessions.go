@@ -30,6 +30,7 @@ type session struct {
 	closedLast bool
 	tools      map[string]string // published page tool name -> signature
 	toolDoc    string            // document the page tools were built from
+	guided     bool              // the compact rendering's guide was sent
 }
 
 // pageEntry is one live page handle: an isolated tab and its runtime.
