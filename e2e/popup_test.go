@@ -107,7 +107,7 @@ func TestLinksAreCheckedBeforeTheClick(t *testing.T) {
 				t.Fatalf("want NAVIGATION_BLOCKED (%s), got:\n%s", tc.reason, r.Text)
 			}
 			o := mustOK(t, call(t, c, "observe", map[string]any{}))
-			contains(t, o.Text, "- title: Opener")
+			contains(t, o.Text, "## Page: Opener")
 			if n := hits.Load(); n != 0 {
 				t.Fatalf("the denied origin received %d request(s)", n)
 			}
