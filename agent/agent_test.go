@@ -388,7 +388,7 @@ func TestEndpointFailures(t *testing.T) {
 			if !strings.Contains(msg, tc.want) || strings.Contains(msg, "\n") || strings.Contains(msg, key) || strings.Contains(trace.String(), key) {
 				t.Errorf("message %q (want %q, one line, no key)", msg, tc.want)
 			}
-			if d := time.Since(start); d > 15*time.Second {
+			if d := time.Since(start); d > 30*time.Second { // generous: the machine is shared
 				t.Errorf("took %s", d)
 			}
 			if srv != nil && len(srv.Requests()) != tc.calls {

@@ -35,10 +35,14 @@ func twoOrigins(t *testing.T) (opener string, deniedHits *atomic.Int32, cfg stri
 <a href=%q target="_blank" data-pling-action="open_denied_tab" data-pling-effect="read">Denied in a new tab</a>
 <a href=%q target="_blank" data-pling-action="open_metadata_tab" data-pling-effect="read">Metadata in a new tab</a>
 <button onclick="window.open('%s')" data-pling-action="popup_denied" data-pling-effect="read">Popup</button>
+<button onclick="window.open('%s')" data-pling-action="popup_metadata" data-pling-effect="read">Popup metadata</button>
+<a href="javascript:document.title='pwned'" data-pling-action="js_link" data-pling-effect="read">Run script</a>
+<a href="javascript:void(document.title='pwned')" data-pling-action="js_link_inner" data-pling-effect="read"><span>Run script too</span></a>
+<a href="JavaScript:document.title='pwned'" data-pling-action="js_link_case" data-pling-effect="read">Run script, mixed case</a>
 <button onclick="window.open('%s', '_blank', 'noopener,width=400,height=300')" data-pling-action="window_denied" data-pling-effect="read">Window</button>
 <iframe src="about:blank" id="f"></iframe>
 <button onclick="document.getElementById('f').src='%s'" data-pling-action="frame_denied" data-pling-effect="read">Frame</button>
-</main>`, deniedURL, meta, deniedURL, deniedURL, deniedURL)
+</main>`, deniedURL, meta, deniedURL, meta, deniedURL, deniedURL)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/opener", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -66,9 +70,8 @@ func TestPopupsAreUnderThePolicy(t *testing.T) {
 	opener, hits, cfg := twoOrigins(t)
 	c, _ := stdioClient(t, nil, "--url", opener, "--config", cfg)
 	for _, tc := range []struct{ action, blocked string }{
-		{"open_denied_tab", "127.0.0.2"},
-		{"open_metadata_tab", "169.254.169.254 is a cloud metadata endpoint"},
 		{"popup_denied", "127.0.0.2"},
+		{"popup_metadata", "169.254.169.254 is a cloud metadata endpoint"},
 		{"window_denied", "127.0.0.2"},
 		{"frame_denied", "127.0.0.2"},
 	} {
@@ -77,6 +80,34 @@ func TestPopupsAreUnderThePolicy(t *testing.T) {
 			if !strings.Contains(r.Text, "a navigation was blocked by the policy") || !strings.Contains(r.Text, tc.blocked) {
 				t.Errorf("the blocked navigation is not reported:\n%s", r.Text)
 			}
+			if n := hits.Load(); n != 0 {
+				t.Fatalf("the denied origin received %d request(s)", n)
+			}
+		})
+	}
+}
+
+// A link is a navigation like any other: its resolved href (javascript:,
+// a denied origin, the metadata address) is checked against the policy and
+// refused with NAVIGATION_BLOCKED before the click, so nothing runs.
+func TestLinksAreCheckedBeforeTheClick(t *testing.T) {
+	t.Parallel()
+	opener, hits, cfg := twoOrigins(t)
+	c, _ := stdioClient(t, nil, "--url", opener, "--config", cfg)
+	for _, tc := range []struct{ action, reason string }{
+		{"js_link", "javascript: URLs are blocked"},
+		{"js_link_inner", "javascript: URLs are blocked"},
+		{"js_link_case", "javascript: URLs are blocked"},
+		{"open_denied_tab", "matches navigation.deny"},
+		{"open_metadata_tab", "169.254.169.254 is a cloud metadata endpoint"},
+	} {
+		t.Run(tc.action, func(t *testing.T) {
+			r := call(t, c, "act", map[string]any{"action": tc.action})
+			if code(r) != "NAVIGATION_BLOCKED" || !strings.Contains(r.Text, tc.reason) {
+				t.Fatalf("want NAVIGATION_BLOCKED (%s), got:\n%s", tc.reason, r.Text)
+			}
+			o := mustOK(t, call(t, c, "observe", map[string]any{}))
+			contains(t, o.Text, "## Page: Opener")
 			if n := hits.Load(); n != 0 {
 				t.Fatalf("the denied origin received %d request(s)", n)
 			}

@@ -547,10 +547,11 @@ func unavailableReason(c Control, modal string) string {
 	return ""
 }
 
-// actionRank orders entries: declared writes, declared reads, then page
-// operations (row actions, inputs, dialog controls, buttons of the main
-// region), other buttons in view, other buttons, folded link lists, and
-// single links last: navigation never crowds out what the page is for.
+// actionRank orders entries: declared writes, declared reads, then folded
+// row actions (what a list page is for), other page operations (inputs,
+// dialog controls, buttons of the main region), other buttons in view,
+// other buttons, folded link lists, and single links last: navigation
+// never crowds out what the page is for.
 func actionRank(a Action) int {
 	switch {
 	case a.declared && a.Effect == "write":
@@ -560,17 +561,17 @@ func actionRank(a Action) int {
 	case a.RecordParam:
 		return 2
 	case a.links != nil:
-		return 5
-	case a.Kind == "link" && a.inViewport:
 		return 6
-	case a.Kind == "link":
+	case a.Kind == "link" && a.inViewport:
 		return 7
+	case a.Kind == "link":
+		return 8
 	case a.operation:
-		return 2
-	case a.inViewport:
 		return 3
+	case a.inViewport:
+		return 4
 	}
-	return 4
+	return 5
 }
 
 // foldLinks replaces the plain links of a region that has linkFoldMin or
