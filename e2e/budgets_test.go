@@ -42,3 +42,22 @@ func TestToolResultBound(t *testing.T) {
 		t.Errorf("the %d actions cut after the first %d are not in the next slice", int(o["omitted"].(map[string]any)["actions"].(float64)), shown)
 	}
 }
+
+// A long menu is one entry over MCP too: act runs a link of it by name
+// through args.link, and the published page tool takes link with the names
+// as its enum.
+func TestFoldedLinksOverMCP(t *testing.T) {
+	t.Parallel()
+	c, n := stdioClient(t, nil, "--url", url("/generated/admin?links=60&rows=30"))
+	before := n.count("notifications/tools/list_changed")
+	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
+	contains(t, obs.Text, "- open_main_nav(link) @main-nav: Open one of the 60 links of \"Main\"")
+	r := mustOK(t, call(t, c, "act", map[string]any{"action": "open_main_nav", "args": map[string]any{"link": "Billing (2)"}}))
+	contains(t, r.Text, `"id":"open_main_nav:Billing (2)"`)
+	n.waitFor(t, "notifications/tools/list_changed", before)
+	r = mustOK(t, call(t, c, "open_main_nav", map[string]any{"link": "Orders"}))
+	contains(t, r.Text, `"id":"open_main_nav:Orders"`)
+	if bad := call(t, c, "open_main_nav", map[string]any{"link": "Nowhere"}); code(bad) != "INVALID_ARGUMENT" {
+		t.Errorf("a link name outside the enum: %s", bad.Text)
+	}
+}
