@@ -307,10 +307,30 @@
       if (!s && (field || isEditable(el))) s = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder'));
       return s;
     };
+    // nearbyLabel is the visible text that labels a field with no
+    // accessible name: a short text just before it (the label element of
+    // its form group, a caption div), or the nearest preceding heading or
+    // <dt>, looking up to three ancestors up. A class name is never a label.
+    const nearbyLabel = (el) => {
+      for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
+        let seen = 0;
+        for (let p = n.previousElementSibling; p && seen < 3; p = p.previousElementSibling, seen++) {
+          const t = p.localName;
+          // a control in between: the text before it labels that one
+          if (isCtl(p, t, true) || (p.firstElementChild && p.querySelector(CTRL_SEL))) return '';
+          if (NOTEXT.has(t)) continue;
+          const text = gather(p, {}, NAME_TEXT + 1);
+          if (text && text.length <= NAME_TEXT && LETTER.test(text)) return text.replace(/\s*[:*]\s*$/, '');
+        }
+        const pp = n.parentElement;
+        if (!pp || pp.localName === 'form' || pp.localName === 'body' || pp.localName === 'li' || pp.localName === 'tr') break;
+      }
+      return '';
+    };
     const CAMEL = /([a-z])([A-Z])/g;
     // words of styling and framework vocabulary say nothing about what a
     // control does
-    const NOISE = new Set(['btn', 'button', 'icon', 'flex', 'grid', 'items', 'center', 'justify', 'between', 'rounded', 'shadow', 'border', 'hidden', 'block', 'inline', 'relative', 'absolute', 'fixed', 'sticky', 'text', 'font', 'hover', 'focus', 'cursor', 'pointer', 'ng', 'js', 'css', 'sc', 'is', 'has', 'sm', 'md', 'lg', 'xl', 'px', 'py', 'mx', 'my', 'bg', 'el', 'mat', 'mdc', 'mui', 'ant', 'chakra', 'tw']);
+    const NOISE = new Set(['btn', 'button', 'icon', 'form', 'control', 'nav', 'link', 'default', 'input', 'field', 'item', 'group', 'wrapper', 'container', 'primary', 'secondary', 'outline', 'small', 'large', 'flex', 'grid', 'items', 'center', 'justify', 'between', 'rounded', 'shadow', 'border', 'hidden', 'block', 'inline', 'relative', 'absolute', 'fixed', 'sticky', 'text', 'font', 'hover', 'focus', 'cursor', 'pointer', 'ng', 'js', 'css', 'sc', 'is', 'has', 'sm', 'md', 'lg', 'xl', 'px', 'py', 'mx', 'my', 'bg', 'el', 'mat', 'mdc', 'mui', 'ant', 'chakra', 'tw']);
     const evidenceOf = (el) => {
       const words = [];
       const push = (v) => {
@@ -781,7 +801,14 @@
         return fields;
       }
       const o = { wantFirst: true, skip: (c, t) => isCtl(c, t, false) || t === 'ul' || t === 'ol' || t === 'table', hover: hoverShown };
-      const text = gather(el, o, maxText + 1);
+      let text = gather(el, o, maxText + 1);
+      if (!text) {
+        // the row's text sits in a control that is not a <button> (an
+        // inline-edit label with role=button): that is its text
+        const o2 = { wantFirst: true, skip: (c, t) => t === 'button' || t === 'ul' || t === 'ol' || t === 'table', hover: hoverShown };
+        text = gather(el, o2, maxText + 1);
+        o.first = o2.first;
+      }
       if (!out.label && o.first) out.label = cut(o.first);
       if (text) put('text', text);
       const cb = checkboxIn(el);
@@ -868,7 +895,8 @@
         c.name = cut(clean(declName), NAME_TEXT);
         c.declared = true;
       }
-      const label = accName(el, tag, kr[1]);
+      let label = accName(el, tag, kr[1]);
+      if (!label && (kr[0] === 'type' || kr[0] === 'select' || kr[0] === 'check')) label = nearbyLabel(el);
       if (label) c.label = cut(label);
       if (!label || !LETTER.test(label)) {
         // no name, or a symbol ("×", "★"): the id and class words may say more
@@ -1032,7 +1060,10 @@
         rk = '';
       }
       let hover = ctx.hover;
-      if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !(HAS_CV ? el.checkVisibility(VIS_OPT) : vis(el))) {
+      // issue 11: a file input hidden behind its visible label (the usual
+      // styled upload button) stays an upload action
+      if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !(HAS_CV ? el.checkVisibility(VIS_OPT) : vis(el)) &&
+          !(tag === 'input' && el.type === 'file' && el.labels && Array.prototype.some.call(el.labels, vis))) {
         if (ctx.rec && hoverShown(el)) hover = true;
         else {
           if (hasAttr && role === 'tabpanel') pushHidden(ctx.region, idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) || 'Tab panel', 'tab');
@@ -1272,9 +1303,15 @@
       if (rec.first === undefined) {
         const o = { wantFirst: true, skip: skipButtons, hover: hoverShown };
         gather(rec.el, o, NAME_TEXT);
+        if (o.first === undefined) {
+          const o2 = { wantFirst: true, skip: (c, t) => t === 'button', hover: hoverShown };
+          gather(rec.el, o2, NAME_TEXT);
+          o.first = o2.first;
+        }
         rec.first = (o.first || '').toLowerCase();
       }
       const first = rec.first;
+      if (first === low) return '';
       if (first && first.length >= 2) {
         const i = low.indexOf(first);
         if (i >= 0) return clean(name.slice(0, i) + ' ' + name.slice(i + first.length));

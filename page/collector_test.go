@@ -964,6 +964,9 @@ func TestCollectFoldBySlot(t *testing.T) {
 		{"a link with the same text on every row keeps it", func(i int, t string) string {
 			return fmt.Sprintf(`<li><a href="/orders/%d">ORD-%d</a> %s <a href="/orders/%d/edit">Edit</a></li>`, i, 1000+i, t, i)
 		}, []string{"open", "edit"}},
+		{"the row's text in an inline-edit label with role=button", func(i int, t string) string {
+			return fmt.Sprintf(`<li><div class="view"><label class="inline-edit" role="button" tabindex="0">%s</label> <input type="checkbox" class="toggle"> <button class="destroy">×</button></div></li>`, t)
+		}, []string{"edit", "toggle", "destroy"}},
 		{"state classes differ between rows", func(i int, t string) string {
 			cls := "toggle"
 			if i%2 == 1 {
@@ -1078,5 +1081,29 @@ func TestCollectArticleAndDetails(t *testing.T) {
 	wantFb := []page.Feedback{{Kind: "status", Message: "Saved a minute ago", Region: "main"}}
 	if diff := cmp.Diff(wantFb, snap.Feedback); diff != "" {
 		t.Errorf("feedback (-want +got):\n%s", diff)
+	}
+}
+
+// TestCollectNearbyLabels: a field with no accessible name is named by the
+// visible text that labels it (its form group's label text, a preceding
+// <dt> or heading), never by its class names (issue 8 point 8).
+func TestCollectNearbyLabels(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Business</title><main><form>
+<div class="form-group"><div class="lbl">Business Name</div><input class="form-control"></div>
+<div class="form-group"><span>Business ID:</span><div class="wrap"><input class="form-control"></div></div>
+<dl><dt>Location</dt><dd><select class="form-control"><option>Rome</option><option>Oslo</option></select></dd></dl>
+<h3>Notes</h3><textarea class="form-control"></textarea>
+<input class="form-control" aria-label="Tax code">
+<input class="form-control default">
+</form></main>`)
+	snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+	got := controlLabels(snap.Controls)
+	want := []string{"Business Name", "Business ID", "Location", "Notes", "Tax code", ""}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("labels (-want +got):\n%s", diff)
+	}
+	if last := snap.Controls[len(snap.Controls)-1]; last.Evidence != "" {
+		t.Errorf("class words are no label: %+v", last)
 	}
 }
