@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -143,4 +144,22 @@ func (s *Session) browserContextID(ctx context.Context) (cdp.BrowserContextID, e
 		return "", errors.New("the tab's browser context is unknown")
 	}
 	return info.TargetInfo.BrowserContextID, nil
+}
+
+// documentReplaced marks the errors of an evaluation whose document went
+// away under it (the page navigated): the page is fine, a new read may
+// succeed.
+func documentReplaced(err error) error {
+	msg := err.Error()
+	for _, s := range []string{
+		"Execution context was destroyed",
+		"Cannot find context with specified id",
+		"Inspected target navigated or closed",
+		"Cannot find default execution context",
+	} {
+		if strings.Contains(msg, s) {
+			return fmt.Errorf("%w: %v", page.ErrDocumentReplaced, err)
+		}
+	}
+	return err
 }

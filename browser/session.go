@@ -174,7 +174,7 @@ func (s *Session) Evaluate(ctx context.Context, expression string, out any) erro
 	return s.run(ctx, s.b.opts.ActionTimeout+page.WaitFrom(ctx), func(c context.Context) error {
 		raw, err := chromedp.Run(c, chromedp.Evaluate[[]byte](expression, chromedp.EvalAwaitPromise))
 		if err != nil {
-			return err
+			return documentReplaced(err)
 		}
 		if out == nil {
 			return nil

@@ -196,17 +196,28 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	}
 	snap, err := Observe(ctx, r.d, wait, params)
 	var pe *Error
+	churning := false
 	if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) && !errors.As(err, &pe) {
 		// A navigation can replace the document under the script
 		// (execution context destroyed): wait a moment and observe the new
 		// document once more.
 		time.Sleep(100 * time.Millisecond)
 		snap, err = Observe(ctx, r.d, wait, params)
+		// A page that keeps navigating by itself (reloading every 100 ms)
+		// never stays for a settle wait: read what is there at once.
+		for i := 0; i < 8 && errors.Is(err, ErrDocumentReplaced) && ctx.Err() == nil; i++ {
+			time.Sleep(time.Duration(10*(i+1)) * time.Millisecond)
+			snap, err = Observe(ctx, r.d, nil, params)
+			churning = err == nil
+		}
 	}
 	if err != nil {
+		if errors.Is(err, ErrDocumentReplaced) {
+			return nil, &Error{Code: CodeTimeout, Reason: "the page kept navigating by itself (reloading or redirecting) and could not be read; observe again, or navigate elsewhere", Err: err}
+		}
 		return nil, wrapDriver("observe", err)
 	}
-	settled := snap.Settled == nil || *snap.Settled
+	settled := (snap.Settled == nil || *snap.Settled) && !churning
 	o := Build(snap, b, BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset})
 	o.Settled = settled
 	o.Page = r.opts.Page
@@ -220,6 +231,9 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	}
 	if next, ok := nextSlice(o, slice); ok {
 		o.Continuation = r.revs.Continuation(o.Revision, next)
+	}
+	if churning {
+		o.Notes = append(o.Notes, "the page kept navigating by itself (reloading or redirecting while it was read): this is what it showed at one moment, and it may have changed since")
 	}
 	if settle {
 		// Only observations that reach the agent take the page's notices

@@ -59,7 +59,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	defer c.Close()
 	var init mcp.InitializeRequest
 	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "pling-demo", Version: version}
+	init.Params.ClientInfo = mcp.Implementation{Name: "pling-demo", Version: serverVersion()}
 	res, err := c.Initialize(ctx, init)
 	if err != nil {
 		return fmt.Errorf("initialize: %w", err)

@@ -42,6 +42,9 @@ func Browser(t testing.TB) *browser.Browser {
 		shared, initErr = browser.Start(context.Background(), browser.Options{
 			ExecPath:     ExecPath(),
 			StartTimeout: 60 * time.Second,
+			// Generous under a loaded machine: these tests are not about
+			// the action bound (browser/timeout_test.go is).
+			ActionTimeout: 60 * time.Second,
 		})
 	})
 	if initErr != nil {
