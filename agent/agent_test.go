@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -549,5 +551,82 @@ func TestInjectionIsNotFollowed(t *testing.T) {
 	}
 	if got := stateOf(t, rt, "messages"); got != int64(3) {
 		t.Errorf("messages = %v, want 3: the page was changed", got)
+	}
+}
+
+// The discovery tools: pling_continue puts the next slice into the page
+// section of the next system message; pling_scroll scrolls and returns a
+// receipt; the slice gives way to the first one after a page action.
+func TestDiscoveryTools(t *testing.T) {
+	cfg := testConfig(false)
+	rt := newPage(t, "/todos", cfg)
+	var token string
+	srv := fakechat.New(t, func(n int, r fakechat.Request) fakechat.Reply {
+		sys := r.Parsed.Messages[0].Text()
+		switch n {
+		case 1:
+			_, rest, ok := strings.Cut(sys, `Observe with continuation "`)
+			if !ok {
+				t.Errorf("no continuation token in:\n%s", sys)
+			}
+			token, _, _ = strings.Cut(rest, `"`)
+			return fakechat.Reply{Calls: []fakechat.Call{{Name: "pling_continue", Args: `{"continuation":"` + token + `"}`}}}
+		case 2:
+			return fakechat.Reply{Calls: []fakechat.Call{{Name: "pling_scroll", Args: `{"direction":"down","pages":2}`}}}
+		case 3:
+			return fakechat.Reply{Calls: []fakechat.Call{{Name: "pling_scroll", Args: `{"direction":"sideways"}`}}}
+		}
+		return fakechat.Reply{Content: "Seen."}
+	})
+	res, err := agent.Run(ctx(t), rt, "What tasks are there?", agent.Options{Config: cfg, BaseURL: srv.URL})
+	if err != nil || res.Answer != "Seen." {
+		t.Fatalf("res %+v err %v", res, err)
+	}
+	reqs := srv.Requests()
+	if s := reqs[1].Parsed.Messages[0].Text(); !strings.Contains(s, "- continuation slice: records from 3") || !strings.Contains(s, "- 3. ") {
+		t.Errorf("request 2 does not show the next slice:\n%s", s)
+	}
+	if s := reqs[2].Parsed.Messages[0].Text(); strings.Contains(s, "continuation slice") {
+		t.Errorf("request 3 still shows the slice after a scroll:\n%s", s)
+	}
+	tools := toolTexts(reqs[3])
+	if len(tools) != 3 || !strings.Contains(tools[0], `"id":"pling_continue"`) || !strings.Contains(tools[1], `{"result":{"ok":true,"action":{"id":"scroll"`) ||
+		!strings.Contains(tools[2], `"code":"INVALID_ARGUMENT"`) {
+		t.Errorf("tool results:\n%s", strings.Join(tools, "\n"))
+	}
+}
+
+// A page action named like a discovery tool is offered as page_<name> and
+// still runs the page's action; the framework's tool keeps its name.
+func TestPageActionNamedLikeDiscoveryTool(t *testing.T) {
+	cfg := testConfig(false)
+	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, `<!doctype html><title>Clash</title><main>
+<p>Clicks: <span data-pling-state="clicks" id="c">0</span></p>
+<button data-pling-action="pling_scroll" data-pling-effect="write" data-pling-description="Count a click"
+ onclick="const c=document.getElementById('c'); c.textContent=String(+c.textContent+1)">Count</button></main>`)
+	}))
+	s := testbrowser.New(t)
+	if err := s.Navigate(ctx(t), base+"/"); err != nil {
+		t.Fatal(err)
+	}
+	rt := page.NewRuntime(s, page.RuntimeOptions{})
+	srv := fakechat.New(t, fakechat.Sequence(
+		fakechat.Reply{Calls: []fakechat.Call{{Name: "page_pling_scroll", Args: `{}`}}},
+		fakechat.Reply{Content: "Counted."},
+	))
+	if _, err := agent.Run(ctx(t), rt, "Count once.", agent.Options{Config: cfg, BaseURL: srv.URL}); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range srv.Requests()[0].Parsed.Tools {
+		names = append(names, tl.Function.Name)
+	}
+	if got := strings.Join(names, ","); got != "page_pling_scroll,pling_scroll,pling_continue" {
+		t.Errorf("tools = %s", got)
+	}
+	if got := stateOf(t, rt, "clicks"); got != int64(1) {
+		t.Errorf("clicks = %v", got)
 	}
 }

@@ -243,11 +243,16 @@ func receiptOutcome(out outcome, r page.Receipt) outcome {
 	if c.Navigated {
 		parts = append(parts, "navigated")
 	}
-	if n := len(c.Records.Added) + len(c.Records.Removed) + len(c.Records.Changed); n > 0 {
-		parts = append(parts, fmt.Sprintf("records +%d -%d ~%d", len(c.Records.Added), len(c.Records.Removed), len(c.Records.Changed)))
-	}
-	if len(c.Actions.Appeared)+len(c.Actions.Disappeared) > 0 {
-		parts = append(parts, fmt.Sprintf("actions +%d -%d", len(c.Actions.Appeared), len(c.Actions.Disappeared)))
+	for _, n := range []struct {
+		count      int
+		noun, verb string
+	}{{len(c.Records.Added), "record", "added"}, {len(c.Records.Removed), "record", "removed"}, {len(c.Records.Changed), "record", "changed"},
+		{len(c.Actions.Appeared), "action", "appeared"}, {len(c.Actions.Disappeared), "action", "gone"}} {
+		if n.count == 1 {
+			parts = append(parts, fmt.Sprintf("1 %s %s", n.noun, n.verb))
+		} else if n.count > 1 {
+			parts = append(parts, fmt.Sprintf("%d %ss %s", n.count, n.noun, n.verb))
+		}
 	}
 	if len(c.State) > 0 {
 		parts = append(parts, "state changed")

@@ -99,8 +99,10 @@ func Check(cfg Config, env func(string) string) []Finding {
 			add(SeverityNote, "http.listen", "%s is reachable beyond this machine; requests must carry the bearer token from %s", h.Listen, EnvHTTPToken)
 		}
 	}
-	if token != "" && len(token) < 16 {
-		add(SeverityWarning, "http.listen", "%s is shorter than 16 characters", EnvHTTPToken)
+	for i, t := range HTTPTokens(token) {
+		if len(t) < 16 {
+			add(SeverityWarning, "http.listen", "%s token %d is shorter than 16 characters", EnvHTTPToken, i+1)
+		}
 	}
 	for i, a := range h.AllowedOrigins {
 		if p, err := parsePattern(a); err == nil && p.anyHost {
@@ -201,6 +203,19 @@ func (h HTTP) Loopback() bool {
 	}
 	a, err := netip.ParseAddr(host)
 	return err == nil && a.IsLoopback()
+}
+
+// HTTPTokens splits the value of PLING_HTTP_TOKEN into its bearer tokens:
+// comma-separated (a comma is not a bearer-token character, RFC 6750
+// b64token), spaces trimmed, empty entries dropped.
+func HTTPTokens(v string) []string {
+	var out []string
+	for _, t := range strings.Split(v, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // checkUploadRoots reports upload roots that are not directories, and the

@@ -112,7 +112,8 @@ func TestCheckFindings(t *testing.T) {
 			"note: http.listen: [::]:8931 is reachable beyond this machine; requests must carry the bearer token", ""},
 		{"localhost listen", func(c *Config) { c.HTTP.Listen = "localhost:8931" }, nil, "", "http.listen"},
 		{"ipv6 loopback listen", func(c *Config) { c.HTTP.Listen = "[::1]:8931" }, nil, "", "http.listen"},
-		{"short token", func(c *Config) {}, map[string]string{EnvHTTPToken: "abc"}, "warning: http.listen: PLING_HTTP_TOKEN is shorter than 16 characters", ""},
+		{"short token", func(c *Config) {}, map[string]string{EnvHTTPToken: "abc"}, "warning: http.listen: PLING_HTTP_TOKEN token 1 is shorter than 16 characters", ""},
+		{"short second token", func(c *Config) {}, map[string]string{EnvHTTPToken: "0123456789abcdef, xyz"}, "warning: http.listen: PLING_HTTP_TOKEN token 2 is shorter than 16 characters", ""},
 		{"any origin", func(c *Config) { c.HTTP.AllowedOrigins = []string{"http://localhost:*", "https://*"} }, nil,
 			`warning: http.allowedOrigins[1]: "https://*" accepts every browser origin`, ""},
 		{"record ids below records", func(c *Config) { c.Observation.MaxRecordIDs = 10 }, nil,
@@ -160,6 +161,21 @@ func TestLoopback(t *testing.T) {
 	} {
 		if got := (HTTP{Listen: listen}).Loopback(); got != want {
 			t.Errorf("Loopback(%q) = %v, want %v", listen, got, want)
+		}
+	}
+}
+
+func TestHTTPTokens(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{"abc", []string{"abc"}},
+		{" a , b,,c ", []string{"a", "b", "c"}},
+	} {
+		if got := HTTPTokens(tc.in); strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
+			t.Errorf("HTTPTokens(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

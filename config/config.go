@@ -217,9 +217,23 @@ type HTTP struct {
 	// accepted in a request's Origin header. Requests without Origin are
 	// accepted; with an empty list every request carrying Origin is refused.
 	AllowedOrigins []string `yaml:"allowedOrigins"`
-	// SessionIdleTTLMs closes an MCP session, its browser context and pages
-	// after this many idle milliseconds.
+	// AllowedHosts lists Host header values ("host" or "host:port")
+	// accepted besides the listen address itself (and, on a loopback
+	// listen address, localhost/127.0.0.1/[::1] with its port): the public
+	// name of a reverse proxy in front of Pling. Other Host values are
+	// refused (DNS-rebinding protection).
+	AllowedHosts []string `yaml:"allowedHosts"`
+	// SessionIdleTTLMs closes an MCP session without an open stream, its
+	// browser context and pages after this many idle milliseconds. A
+	// session whose client keeps a stream open (GET /mcp, /sse) stays alive;
+	// an SSE session ends when its stream closes.
 	SessionIdleTTLMs int `yaml:"sessionIdleTTLMs"`
+	// MaxSessions bounds the live MCP sessions (each holds a browser
+	// context); the next initialize is refused with HTTP 503.
+	MaxSessions int `yaml:"maxSessions"`
+	// MaxRequestBytes bounds one HTTP request body (413 beyond it) and one
+	// line on stdio (a JSON-RPC error beyond it).
+	MaxRequestBytes int `yaml:"maxRequestBytes"`
 	// MaxPages bounds the open pages (handles) of one session, or of one
 	// bearer token for stateless callers.
 	MaxPages int `yaml:"maxPages"`
@@ -341,7 +355,10 @@ func Default() Config {
 		HTTP: HTTP{
 			Listen:           "127.0.0.1:8931",
 			AllowedOrigins:   []string{},
-			SessionIdleTTLMs: 1800000,
+			AllowedHosts:     []string{},
+			SessionIdleTTLMs: 300000,
+			MaxSessions:      16,
+			MaxRequestBytes:  1 << 20,
 			MaxPages:         16,
 			PageIdleTTLMs:    900000,
 		},

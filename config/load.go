@@ -162,7 +162,7 @@ func invalidUTF8(data []byte) *Error {
 // equal to Default.
 func normalize(c *Config) {
 	for _, s := range []*[]string{&c.Browser.ExtraFlags, &c.Navigation.Allow, &c.Navigation.Deny,
-		&c.Navigation.BlockedSchemes, &c.HTTP.AllowedOrigins} {
+		&c.Navigation.BlockedSchemes, &c.HTTP.AllowedOrigins, &c.HTTP.AllowedHosts} {
 		if *s == nil {
 			*s = []string{}
 		}

@@ -47,7 +47,9 @@ var intRanges = []intRange{
 	{"browser.viewport.width", 320, 7680, func(c *Config) int { return c.Browser.Viewport.Width }},
 	{"browser.viewport.height", 240, 4320, func(c *Config) int { return c.Browser.Viewport.Height }},
 	{"browser.screenshotMaxBytes", 16384, 10_000_000, func(c *Config) int { return c.Browser.ScreenshotMaxBytes }},
-	{"http.sessionIdleTTLMs", 60_000, 604_800_000, func(c *Config) int { return c.HTTP.SessionIdleTTLMs }},
+	{"http.sessionIdleTTLMs", 1000, 604_800_000, func(c *Config) int { return c.HTTP.SessionIdleTTLMs }},
+	{"http.maxSessions", 1, 10_000, func(c *Config) int { return c.HTTP.MaxSessions }},
+	{"http.maxRequestBytes", 65_536, 67_108_864, func(c *Config) int { return c.HTTP.MaxRequestBytes }},
 	{"http.maxPages", 1, 1000, func(c *Config) int { return c.HTTP.MaxPages }},
 	{"http.pageIdleTTLMs", 60_000, 604_800_000, func(c *Config) int { return c.HTTP.PageIdleTTLMs }},
 	{"web_search.maxCalls", 1, 10_000, func(c *Config) int { return c.WebSearch.MaxCalls }},
@@ -183,6 +185,14 @@ func validate(c *Config, index map[string]*token.Position) error {
 	if msg := checkListen(c.HTTP.Listen); msg != "" {
 		add(msg, "http.listen")
 	}
+	if len(c.HTTP.AllowedHosts) > maxPatterns {
+		add(fmt.Sprintf("must have at most %d entries (got %d)", maxPatterns, len(c.HTTP.AllowedHosts)), "http.allowedHosts")
+	}
+	for i, h := range c.HTTP.AllowedHosts {
+		if msg := checkHost(h); msg != "" {
+			add(msg, fmt.Sprintf("http.allowedHosts[%d]", i), "http.allowedHosts")
+		}
+	}
 
 	ws := c.WebSearch
 	if !modelID.MatchString(ws.Model) {
@@ -303,6 +313,26 @@ func checkListen(s string) string {
 	}
 	if strings.ContainsFunc(host, func(r rune) bool { return r <= ' ' || r == '/' || r >= utf8.RuneSelf }) {
 		return fmt.Sprintf("has an invalid host (got %q)", clip(host, 60))
+	}
+	return ""
+}
+
+// checkHost checks one http.allowedHosts entry: a host name or IP, with an
+// optional port, as a Host header carries it.
+func checkHost(s string) string {
+	host := s
+	if strings.Contains(s, "/") {
+		host = ""
+	} else if h, port, err := net.SplitHostPort(s); err == nil {
+		if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			return fmt.Sprintf("must have a port between 1 and 65535 (got %q)", clip(port, 10))
+		}
+		host = h
+	}
+	if host == "" || strings.ContainsFunc(host, func(r rune) bool {
+		return r <= ' ' || r == '/' || r == '@' || r == '*' || r >= utf8.RuneSelf
+	}) {
+		return fmt.Sprintf("must be a host such as mcp.example.com or mcp.example.com:443, without scheme or wildcard (got %q)", clip(s, 60))
 	}
 	return ""
 }

@@ -126,10 +126,11 @@ func TestHTTPSessionsIsolated(t *testing.T) {
 }
 
 // MCP 2026-07-28 has no sessions: pages are handles passed back as
-// arguments, and a call without one is PAGE_REQUIRED.
+// arguments, and a call without one is PAGE_REQUIRED. Each configured
+// token is its own owner: another token cannot use the handle.
 func TestHTTPStatelessProtocol(t *testing.T) {
 	t.Parallel()
-	base := startHTTP(t, nil)
+	base := startHTTP(t, []string{"PLING_HTTP_TOKEN=caller-1,caller-2"})
 	c, _ := httpClient(t, base, false, map[string]string{"Authorization": "Bearer caller-1"})
 	if v := c.ProtocolVersion(); v != "2026-07-28" {
 		t.Logf("negotiated protocol %q", v)

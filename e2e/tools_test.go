@@ -3,6 +3,8 @@ package e2e
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	_ "image/jpeg"
@@ -156,8 +158,10 @@ func TestScreenshotBound(t *testing.T) {
 func state(r result, name string) string {
 	obs, _ := r.Body["observation"].(map[string]any)
 	st, _ := obs["state"].(map[string]any)
-	s, _ := st[name].(string)
-	return s
+	if v, ok := st[name]; ok {
+		return fmt.Sprint(v) // numbers are typed
+	}
+	return ""
 }
 
 // TestUpload: file inputs are actions of kind upload with accept and
@@ -240,4 +244,192 @@ func TestUpload(t *testing.T) {
 	if got := state(r, "files"); got != "avatar.png, a.pdf, b.pdf" {
 		t.Errorf("a refused upload changed the files: %q", got)
 	}
+}
+
+// formReceipt returns the fill_form receipt of a result and its field
+// statuses.
+func formReceipt(t *testing.T, r result) (map[string]any, []string) {
+	t.Helper()
+	rec, _ := r.Body["result"].(map[string]any)
+	if rec == nil {
+		t.Fatalf("no receipt in %s", r.Text)
+	}
+	var st []string
+	for _, x := range rec["fields"].([]any) {
+		st = append(st, x.(map[string]any)["status"].(string))
+	}
+	return rec, st
+}
+
+func fieldOf(rec map[string]any, i int) map[string]any {
+	return rec["fields"].([]any)[i].(map[string]any)
+}
+
+// TestFillForm: a whole sign-up form in one call with one receipt (per
+// field status, took, feedback) and the fresh observation; it stops at the
+// first refusal and says which fields ran; what can be refused before any
+// input is refused like act, changing nothing; the password never leaves
+// the browser.
+func TestFillForm(t *testing.T) {
+	t.Parallel()
+	c, _ := stdioClient(t, nil, "--url", url("/signup"))
+	const canary = "Canary-Pw-7731-secret"
+	fresh := func(t *testing.T) result {
+		t.Helper()
+		return mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/signup")}))
+	}
+	f := func(action string, kv ...any) map[string]any {
+		m := map[string]any{"action": action}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i].(string)] = kv[i+1]
+		}
+		return m
+	}
+
+	t.Run("whole form and submit", func(t *testing.T) {
+		fresh(t)
+		r := mustOK(t, call(t, c, "fill_form", map[string]any{"fields": []any{
+			f("full_name", "text", "Ada Lovelace"),
+			f("email", "text", "ada@example.com"),
+			f("password", "text", canary),
+			f("age", "text", "36"),
+			f("country", "value", "Japan"),
+			f("pro"),
+			f("send_me_the_newsletter", "checked", false),
+			f("i_accept_the_terms", "checked", true),
+		}, "submit": "create_account"}))
+		rec, st := formReceipt(t, r)
+		if rec["ok"] != true || rec["ran"] != float64(8) {
+			t.Errorf("receipt ok=%v ran=%v", rec["ok"], rec["ran"])
+		}
+		for i, s := range st {
+			if s != "filled" {
+				t.Errorf("fields[%d] = %s, want filled", i, s)
+			}
+			if took, _ := fieldOf(rec, i)["took"].(bool); !took {
+				t.Errorf("fields[%d] took = %v", i, fieldOf(rec, i)["took"])
+			}
+		}
+		if sub, _ := rec["submit"].(map[string]any); sub["status"] != "filled" {
+			t.Errorf("submit = %v", sub)
+		}
+		if got := state(r, "welcome"); got != "Ada (jp, pro)" {
+			t.Errorf("welcome = %q, want the submitted form's values", got)
+		}
+		if strings.Contains(r.Text, canary) || strings.Contains(fmtJSON(r.Body), canary) {
+			t.Error("the password left the browser")
+		}
+	})
+
+	t.Run("took false and unchanged", func(t *testing.T) {
+		fresh(t)
+		r := mustOK(t, call(t, c, "fill_form", map[string]any{"fields": []any{
+			f("postal_code", "text", "1234567"), // maxlength 5
+			f("send_me_the_newsletter"),         // already checked
+			f("free", "checked", true),          // already chosen
+		}}))
+		rec, st := formReceipt(t, r)
+		if want := []string{"filled", "unchanged", "unchanged"}; strings.Join(st, ",") != strings.Join(want, ",") {
+			t.Errorf("statuses %v, want %v", st, want)
+		}
+		if took, ok := fieldOf(rec, 0)["took"].(bool); !ok || took {
+			t.Errorf("postal code took = %v, want false (maxlength cut it)", fieldOf(rec, 0)["took"])
+		}
+	})
+
+	t.Run("stops at a refusal", func(t *testing.T) {
+		fresh(t)
+		r := call(t, c, "fill_form", map[string]any{"fields": []any{
+			f("full_name", "text", "Ada"),
+			f("invite_code", "text", "X"), // disabled
+			f("email", "text", "ada@example.com"),
+		}, "submit": "create_account"})
+		if !r.IsError {
+			t.Fatalf("a refused field is not an error: %s", r.Text)
+		}
+		rec, st := formReceipt(t, r)
+		if want := "filled,refused,not_run"; strings.Join(st, ",") != want {
+			t.Errorf("statuses %v, want %s", st, want)
+		}
+		if rec["code"] != "UNAVAILABLE" || fieldOf(rec, 1)["code"] != "UNAVAILABLE" || rec["ran"] != float64(1) {
+			t.Errorf("receipt = %v", rec)
+		}
+		if sub, _ := rec["submit"].(map[string]any); sub["status"] != "not_run" {
+			t.Errorf("submit ran after a refusal: %v", sub)
+		}
+		if got := state(r, "edits"); got == "0" || got == "" {
+			t.Errorf("no fresh observation after a partial fill (edits = %q)", got)
+		}
+	})
+
+	t.Run("invalid value stops", func(t *testing.T) {
+		fresh(t)
+		r := call(t, c, "fill_form", map[string]any{"fields": []any{
+			f("email", "text", "not-an-email"),
+			f("full_name", "text", "Ada"),
+		}})
+		rec, st := formReceipt(t, r)
+		if !r.IsError || rec["code"] != "EXPECTATION_FAILED" || st[0] != "refused" || st[1] != "not_run" {
+			t.Fatalf("receipt = %v", rec)
+		}
+		contains(t, fieldOf(rec, 0)["reason"].(string), "did not accept the value")
+	})
+
+	t.Run("page validation on blur", func(t *testing.T) {
+		fresh(t)
+		r := call(t, c, "fill_form", map[string]any{"fields": []any{
+			f("password", "text", "short"),
+			f("full_name", "text", "Ada"),
+			f("age", "text", "36"),
+		}})
+		rec, st := formReceipt(t, r)
+		// The page marks the password invalid when focus leaves it.
+		if !r.IsError || st[0] != "refused" || st[2] != "not_run" {
+			t.Fatalf("statuses %v, receipt %v", st, rec)
+		}
+		contains(t, fieldOf(rec, 0)["reason"].(string), "Password must be at least 8 characters")
+	})
+
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"button as a field", map[string]any{"fields": []any{f("full_name", "text", "A"), f("create_account")}}, "INVALID_ARGUMENT"},
+		{"value for a text field", map[string]any{"fields": []any{f("full_name", "text", "A"), f("email", "value", "x")}}, "INVALID_ARGUMENT"},
+		{"text for a select", map[string]any{"fields": []any{f("country", "text", "Japan")}}, "INVALID_ARGUMENT"},
+		{"file input", map[string]any{"fields": []any{f("full_name", "text", "A"), f("avatar", "text", "x")}}, "INVALID_ARGUMENT"},
+		{"unknown first field", map[string]any{"fields": []any{f("nope", "text", "A")}}, "ACTION_NOT_FOUND"},
+		{"uncheck a radio", map[string]any{"fields": []any{f("free", "checked", false)}}, "INVALID_ARGUMENT"},
+		{"submit is a field", map[string]any{"fields": []any{f("full_name", "text", "A")}, "submit": "email"}, "INVALID_ARGUMENT"},
+		{"nothing to do", map[string]any{"fields": []any{}}, "INVALID_ARGUMENT"},
+		{"unknown key", map[string]any{"fields": []any{map[string]any{"action": "email", "selector": "#x"}}}, "INVALID_ARGUMENT"},
+		{"foreign revision", map[string]any{"fields": []any{f("full_name", "text", "A")}, "expected_revision": "1.abcd.xyz"}, "FOREIGN_REVISION"},
+	} {
+		t.Run("refused before input: "+tc.name, func(t *testing.T) {
+			fresh(t)
+			r := call(t, c, "fill_form", tc.args)
+			if got := code(r); got != tc.want {
+				t.Fatalf("code = %q, want %s: %s", got, tc.want, r.Text)
+			}
+			after := mustOK(t, call(t, c, "observe", map[string]any{}))
+			if got := state(after, "edits"); got != "0" {
+				t.Errorf("the refused call typed into the page (edits = %s)", got)
+			}
+		})
+	}
+
+	t.Run("stale revision", func(t *testing.T) {
+		old := fresh(t).Body["observation"].(map[string]any)["revision"].(string)
+		mustOK(t, call(t, c, "fill_form", map[string]any{"fields": []any{f("i_accept_the_terms")}}))
+		r := call(t, c, "fill_form", map[string]any{"fields": []any{f("full_name", "text", "A")}, "expected_revision": old})
+		if got := code(r); got != "STALE_REVISION" {
+			t.Errorf("code = %q, want STALE_REVISION", got)
+		}
+	})
+}
+
+func fmtJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }

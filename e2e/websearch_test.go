@@ -75,8 +75,22 @@ func TestWebSearchOverMCP(t *testing.T) {
 	if requests.Load() != 1 {
 		t.Errorf("%d requests reached the provider", requests.Load())
 	}
-	if n.count("notifications/progress") == 0 {
-		t.Log("no progress notification arrived (best effort)")
+	// Progress is written beside the result, so it may land just after it:
+	// wait for it, and require that it is labelled provisional.
+	n.waitFor(t, "notifications/progress", 0)
+	n.mu.Lock()
+	var msgs []string
+	for _, x := range n.list {
+		if x.Method == "notifications/progress" {
+			m, _ := x.Params.AdditionalFields["message"].(string)
+			msgs = append(msgs, m)
+		}
+	}
+	n.mu.Unlock()
+	for _, m := range msgs {
+		if !strings.Contains(strings.ToLower(m), "provisional") {
+			t.Errorf("progress not labelled provisional: %q", m)
+		}
 	}
 	if r := call(t, c, "web_search", map[string]any{"query": strings.Repeat("x", 193)}); code(r) != "INVALID_ARGUMENT" {
 		t.Errorf("193 code points: %s", r.Text)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"net"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -48,4 +50,63 @@ func toolError(err error) *mcp.CallToolResult {
 
 func invalid(reason string) error {
 	return &page.Error{Code: page.CodeInvalidArgument, Reason: reason}
+}
+
+// errorCode is the stable code a client sees for err (toolError's code).
+func errorCode(err error) string {
+	var xe *extract.Error
+	var pe *page.Error
+	switch {
+	case errors.As(err, &xe):
+		return string(xe.Code)
+	case errors.As(err, &pe):
+		return string(pe.Code)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return string(page.CodeTimeout)
+	}
+	return string(page.CodeInternal)
+}
+
+// categorized is an error that names its own log category.
+type categorized interface{ Category() string }
+
+// causeCategory names the cause behind err for the log: a fixed word or
+// the Go type of the innermost error, never its text (which can quote a
+// URL, a selector or page text).
+func causeCategory(err error) string {
+	var c categorized
+	var ne net.Error
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &c):
+		return c.Category()
+	case errors.Is(err, context.DeadlineExceeded):
+		return "deadline"
+	case errors.Is(err, context.Canceled):
+		return "canceled"
+	case errors.As(err, &ne):
+		return "network"
+	case errors.As(err, &se), errors.As(err, &te):
+		return "decode"
+	}
+	inner := err
+	for {
+		next := errors.Unwrap(inner)
+		if next == nil {
+			break
+		}
+		inner = next
+	}
+	var xe *extract.Error
+	var pe *page.Error
+	switch {
+	case errors.As(inner, &xe):
+		return "extract"
+	case errors.As(inner, &pe):
+		return "page"
+	}
+	return fmt.Sprintf("%T", inner)
 }

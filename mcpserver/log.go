@@ -1,7 +1,9 @@
 package mcpserver
 
 import (
+	"context"
 	"log"
+	"log/slog"
 	"strings"
 )
 
@@ -31,3 +33,15 @@ func logCategory(msg string) string {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// messageOnly is a slog.Handler that passes a record's level and message
+// and drops its attributes: mcp-go's transport logs attach session ids
+// and errors that can quote a request.
+type messageOnly struct{ h slog.Handler }
+
+func (m messageOnly) Enabled(ctx context.Context, l slog.Level) bool { return m.h.Enabled(ctx, l) }
+func (m messageOnly) Handle(ctx context.Context, r slog.Record) error {
+	return m.h.Handle(ctx, slog.NewRecord(r.Time, r.Level, "mcp transport: "+logCategory(r.Message), r.PC))
+}
+func (m messageOnly) WithAttrs([]slog.Attr) slog.Handler { return m }
+func (m messageOnly) WithGroup(string) slog.Handler      { return m }

@@ -20,6 +20,9 @@ const (
 	uriRules           = "pling://agent/rules.md"
 )
 
+// knownResources are the URIs a client may subscribe to.
+var knownResources = map[string]bool{uriObservationMD: true, uriObservationJSON: true, uriActions: true, uriRules: true}
+
 func (s *Server) registerResources() {
 	s.mcp.AddResource(mcp.NewResource(uriObservationMD, "observation",
 		mcp.WithResourceDescription("The current page observation (markdown), rebuilt on every read."),

@@ -8,8 +8,9 @@ package mcpserver
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
+	"errors"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
 
@@ -55,6 +56,9 @@ type Options struct {
 	// PageIdleTTL closes a stateless caller's pages unused for this long
 	// (default 15m); a session's pages live as long as the session.
 	PageIdleTTL time.Duration
+	// MaxRequestBytes bounds one HTTP request body and one stdio line
+	// (default DefaultMaxRequestBytes).
+	MaxRequestBytes int
 	// ScreenshotMaxBytes bounds one screenshot image (default
 	// page.DefaultScreenshotMaxBytes; agent.yaml browser.screenshotMaxBytes).
 	ScreenshotMaxBytes int
@@ -78,7 +82,11 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[string]*session // by MCP session id
 	pages    map[string]*pageEntry
+	reserved map[string]string          // handle -> owner of pages being opened
 	subs     map[string]map[string]bool // resource uri -> session ids
+	ids      *sessionIDs                // Streamable HTTP session ids
+	sseOpen  int                        // open SSE streams (one session each)
+	pending  int                        // sessions being initialized
 	closed   bool
 	stop     chan struct{}
 }
@@ -100,6 +108,9 @@ func New(opts Options) *Server {
 	if opts.PageIdleTTL <= 0 {
 		opts.PageIdleTTL = 15 * time.Minute
 	}
+	if opts.MaxRequestBytes <= 0 {
+		opts.MaxRequestBytes = DefaultMaxRequestBytes
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -109,12 +120,17 @@ func New(opts Options) *Server {
 		log:      opts.Logger,
 		sessions: map[string]*session{},
 		pages:    map[string]*pageEntry{},
+		reserved: map[string]string{},
 		subs:     map[string]map[string]bool{},
 		stop:     make(chan struct{}),
 	}
+	s.ids = &sessionIDs{ids: map[string]bool{}, onEnd: s.endSession}
 	hooks := &server.Hooks{}
 	hooks.AddOnUnregisterSession(func(ctx context.Context, cs server.ClientSession) {
 		s.endSession(cs.SessionID())
+	})
+	hooks.AddOnRequestInitialization(func(ctx context.Context, id any, msg any) error {
+		return checkSubscribe(msg)
 	})
 	hooks.AddAfterSubscribe(func(ctx context.Context, id any, req *mcp.SubscribeRequest, _ *mcp.EmptyResult) {
 		if cs := server.ClientSessionFromContext(ctx); cs != nil {
@@ -158,7 +174,7 @@ func (s *Server) Close() {
 	s.pages = map[string]*pageEntry{}
 	s.mu.Unlock()
 	for _, p := range pages {
-		p.close()
+		p.tab.Close() // shutting down: no call waits for an answer
 	}
 }
 
@@ -183,7 +199,7 @@ func (s *Server) closeIdle(before time.Time) {
 	s.mu.Lock()
 	var idle []*pageEntry
 	for h, p := range s.pages {
-		if strings.HasPrefix(p.owner, "token:") && p.lastUsed().Before(before) {
+		if p.stateless() && p.lastUsed().Before(before) {
 			idle = append(idle, p)
 			delete(s.pages, h)
 		}
@@ -194,7 +210,13 @@ func (s *Server) closeIdle(before time.Time) {
 	}
 }
 
+// subscribe records (or drops) a session's subscription to one of the
+// server's resources. Only the known resource URIs are kept, so a client
+// cannot grow the table with arbitrary strings.
 func (s *Server) subscribe(uri, sid string, on bool) {
+	if !knownResources[uri] {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if on {
@@ -221,4 +243,23 @@ func (s *Server) notifyUpdated(sid string) {
 	for _, uri := range uris {
 		_ = s.mcp.SendNotificationToSpecificClient(sid, mcp.MethodNotificationResourceUpdated, map[string]any{"uri": uri})
 	}
+}
+
+// checkSubscribe refuses a resources/subscribe to a URI this server does
+// not serve (INVALID_REQUEST), so subscriptions stay bounded.
+func checkSubscribe(msg any) error {
+	raw, ok := msg.(json.RawMessage)
+	if !ok {
+		return nil
+	}
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			URI string `json:"uri"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(raw, &m) != nil || m.Method != string(mcp.MethodResourcesSubscribe) || knownResources[m.Params.URI] {
+		return nil
+	}
+	return errors.New("unknown resource URI: subscribe to one of " + uriObservationMD + ", " + uriObservationJSON + ", " + uriActions + ", " + uriRules)
 }

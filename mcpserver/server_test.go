@@ -76,9 +76,19 @@ func (b *fakeBrowser) all() []*fakeTab {
 
 func newHTTP(t *testing.T, opts Options) (*Server, string) {
 	t.Helper()
+	return newHTTPWith(t, opts, HTTPOptions{})
+}
+
+// newHTTPWith serves s over HTTP on 127.0.0.1 with ho (Addr is filled in
+// with the address actually listened on).
+func newHTTPWith(t *testing.T, opts Options, ho HTTPOptions) (*Server, string) {
+	t.Helper()
 	s := New(opts)
 	t.Cleanup(s.Close)
-	ts := httptest.NewServer(s.HTTPHandler(HTTPOptions{Addr: "127.0.0.1:0"}))
+	ts := httptest.NewUnstartedServer(nil)
+	ho.Addr = ts.Listener.Addr().String()
+	ts.Config.Handler = s.HTTPHandler(ho)
+	ts.Start()
 	t.Cleanup(ts.Close)
 	return s, ts.URL
 }

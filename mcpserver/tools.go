@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"sort"
 	"strings"
@@ -20,7 +21,12 @@ import (
 // coreTools are the stable tool names; a page action with one of these
 // names is published as page_<name>.
 var coreTools = map[string]bool{"observe": true, "act": true, "navigate": true, "scroll": true, "web_search": true,
-	"screenshot": true, "fill_form": true, "upload": true}
+	"screenshot": true, "fill_form": true, "upload": true, "close_page": true}
+
+// lockFree tools never take the session's operation lock: they do not
+// touch a page, so a slow one must not hold up page actions (and searches
+// run concurrently; their ledger admits in completion order).
+var lockFree = map[string]bool{"web_search": true}
 
 type handlerFunc func(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error)
 
@@ -30,6 +36,7 @@ func (s *Server) wrap(name string, schema json.RawMessage, fn handlerFunc) serve
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		start := time.Now()
 		if err := s.val.Validate(schema, req.Params.Arguments); err != nil {
+			s.log.Info("tool call", "tool", logToolName(name), "code", string(page.CodeInvalidArgument), "cause", "schema", "elapsed_ms", time.Since(start).Milliseconds())
 			return toolError(invalid(name + ": " + err.Error())), nil
 		}
 		args, _ := req.Params.Arguments.(map[string]any)
@@ -37,23 +44,35 @@ func (s *Server) wrap(name string, schema json.RawMessage, fn handlerFunc) serve
 			args = map[string]any{}
 		}
 		c := s.callerOf(ctx, req)
-		if c.sess != nil {
+		if c.sess != nil && !lockFree[name] {
 			c.sess.op.Lock()
 			defer c.sess.op.Unlock()
 		}
 		res, err := fn(ctx, c, req, args)
-		code := "ok"
-		if err != nil {
-			res = toolError(err)
-			code = string(page.ErrorCode(err))
+		logName := logToolName(name)
+		elapsed := time.Since(start).Milliseconds()
+		if err == nil {
+			s.log.Info("tool call", "tool", logName, "code", "ok", "elapsed_ms", elapsed)
+			return res, nil
 		}
-		logName := name
-		if !coreTools[name] {
-			logName = "page_tool" // its name comes from page text: not for logs
+		// The cause is logged as a category: its text can quote page data.
+		code := errorCode(err)
+		level := slog.LevelInfo
+		if code == string(page.CodeInternal) || code == string(page.CodeBrowserUnavailable) {
+			level = slog.LevelWarn
 		}
-		s.log.Info("tool call", "tool", logName, "code", code, "elapsed_ms", time.Since(start).Milliseconds())
-		return res, nil
+		s.log.Log(ctx, level, "tool call", "tool", logName, "code", code, "cause", causeCategory(err), "elapsed_ms", elapsed)
+		return toolError(err), nil
 	}
+}
+
+// logToolName is a tool's name for the log: a page tool's name comes from
+// page text, which never goes to a log.
+func logToolName(name string) string {
+	if !coreTools[name] {
+		return "page_tool"
+	}
+	return name
 }
 
 func coreTool(name, description string, schema json.RawMessage, ann mcp.ToolAnnotation) mcp.Tool {
@@ -84,8 +103,10 @@ func (s *Server) registerCoreTools() {
 		"Discovery: scroll the page or a region (by its id) up or down by viewport heights, then observe what came into view.",
 		scrollSchema, mcp.ToolAnnotation{Title: "Scroll", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: no}),
 		s.wrap("scroll", scrollSchema, s.scrollTool))
+	s.registerCloseTool()
 	s.registerScreenshot()
 	s.registerUpload()
+	s.registerFillForm()
 	if s.opts.Search != nil {
 		s.mcp.AddTool(coreTool("web_search", s.opts.Search.Description(), webSearchSchema,
 			mcp.ToolAnnotation{Title: "Web search (OpenAI hosted search)", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: no, OpenWorldHint: yes}),
@@ -240,12 +261,10 @@ func (s *Server) navigateTool(ctx context.Context, c caller, req mcp.CallToolReq
 	switch {
 	case str(args, "page") != "":
 		p, err = s.pageFor(ctx, c, str(args, "page"))
-	case newPage || c.sess == nil:
+	case newPage || c.sess == nil || c.hasNoPage():
 		p, err = s.openPage(ctx, c.owner)
-		if err == nil && c.sess != nil {
-			c.sess.mu.Lock()
-			c.sess.current = p.handle
-			c.sess.mu.Unlock()
+		if err == nil {
+			s.setCurrent(c, p.handle)
 		}
 	default:
 		p, err = s.pageFor(ctx, c, "")
@@ -304,7 +323,7 @@ type callResult struct {
 	Page string `json:"page"`
 	// NewPages are handles of tabs the page opened during this call.
 	NewPages    []string          `json:"new_pages,omitempty"`
-	Result      *page.Receipt     `json:"result,omitempty"`
+	Result      any               `json:"result,omitempty"` // *page.Receipt, *page.FormReceipt
 	Observation *page.Observation `json:"observation"`
 	Extraction  any               `json:"extraction,omitempty"`
 }
@@ -313,7 +332,7 @@ type callResult struct {
 // (bounded by maxToolResultTokens, beginning and end kept) and the
 // observation text for the model, and the same as structured content. It
 // then republishes the session's page tools and tells subscribers.
-func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec *page.Receipt, o *page.Observation, extraction any) *mcp.CallToolResult {
+func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec any, o *page.Observation, extraction any) *mcp.CallToolResult {
 	var newPages []string
 	if op, ok := p.tab.(tabOpener); ok {
 		for _, t := range op.OpenedTabs(ctx) {

@@ -407,11 +407,8 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 		return nil, err
 	}
 	a := res.Action
-	if a.Handoff {
-		return nil, &Error{Code: CodeHandoffRequired, Reason: res.ID + " must be done by a human in the browser; Pling never runs it", Available: available(before)}
-	}
-	if a.Confirm && !req.Confirmed {
-		return nil, &Error{Code: CodeConfirmationRequired, Reason: res.ID + " needs the user's confirmation: ask the user, then call again with confirm: true", Available: available(before)}
+	if err := guard(before, res, req.Confirmed); err != nil {
+		return nil, err
 	}
 	step, err := buildStep(a, res.key, req.Args, how.files)
 	if err != nil {

@@ -8,14 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
-	"sync/atomic"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
-	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/pling-dev/pling/mcpserver"
 )
 
 // cmdDemo is the main job on the embedded default: it serves the spec's
@@ -46,58 +42,33 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 
-	c := client.NewClient(transport.NewStdio(self, []string{"PLING_LOG=warn"}, serveArgs...))
-	var listChanged atomic.Int32
-	c.OnNotification(func(n mcp.JSONRPCNotification) {
-		if n.Method == "notifications/tools/list_changed" {
-			listChanged.Add(1)
-		}
-	})
-	if err := c.Start(ctx); err != nil {
+	c, err := mcpserver.StartStdioClient(ctx, self, []string{"PLING_LOG=warn"}, serveArgs...)
+	if err != nil {
 		return fmt.Errorf("start pling serve: %w", err)
 	}
 	defer c.Close()
-	var init mcp.InitializeRequest
-	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "pling-demo", Version: serverVersion()}
-	res, err := c.Initialize(ctx, init)
+	name, ver, proto, err := c.Initialize(ctx, "pling-demo", serverVersion())
 	if err != nil {
-		return fmt.Errorf("initialize: %w", err)
+		return err
 	}
 	fmt.Fprintf(stdout, "Pling demo: the spec's walkthrough on the embedded Todo page (%s/todos)\n", base)
-	fmt.Fprintf(stdout, "connected to %s %s over stdio (protocol %s)\n", res.ServerInfo.Name, res.ServerInfo.Version, res.ProtocolVersion)
+	fmt.Fprintf(stdout, "connected to %s %s over stdio (protocol %s)\n", name, ver, proto)
 
 	step := 0
 	show := func(title string) {
 		step++
 		fmt.Fprintf(stdout, "\n==== step %d: %s ====\n", step, title)
 	}
-	listTools := func() ([]string, error) {
-		tl, err := c.ListTools(ctx, mcp.ListToolsRequest{})
+	listTools := func() ([]string, error) { return c.ListTools(ctx) }
+	call := func(name string, args map[string]any) (mcpserver.CallResult, error) {
+		r, err := c.Call(ctx, name, args)
 		if err != nil {
-			return nil, err
-		}
-		var names []string
-		for _, t := range tl.Tools {
-			names = append(names, t.Name)
-		}
-		sort.Strings(names)
-		return names, nil
-	}
-	call := func(name string, args map[string]any) (*mcp.CallToolResult, error) {
-		var req mcp.CallToolRequest
-		req.Params.Name = name
-		req.Params.Arguments = args
-		r, err := c.CallTool(ctx, req)
-		if err != nil {
-			return nil, err
+			return r, err
 		}
 		a, _ := json.Marshal(args)
 		fmt.Fprintf(stdout, "→ tools/call %s %s\n", name, a)
-		for _, ct := range r.Content {
-			if t, ok := mcp.AsTextContent(ct); ok {
-				fmt.Fprintln(stdout, t.Text)
-			}
+		if r.Text != "" {
+			fmt.Fprintln(stdout, r.Text)
 		}
 		if r.IsError {
 			return r, errors.New(name + " failed")
@@ -117,10 +88,10 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 
-	for deadline := time.Now().Add(3 * time.Second); listChanged.Load() == 0 && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(3 * time.Second); c.ListChanged() == 0 && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond)
 	}
-	show(fmt.Sprintf("tools/list again after %d notifications/tools/list_changed: the page's folded actions are tools too", listChanged.Load()))
+	show(fmt.Sprintf("tools/list again after %d notifications/tools/list_changed: the page's folded actions are tools too", c.ListChanged()))
 	names, err = listTools()
 	if err != nil {
 		return err
@@ -175,8 +146,8 @@ func contains(list []string, s string) bool {
 
 // recordField reads a field of a shown record from an observe result's
 // structured content.
-func recordField(r *mcp.CallToolResult, id, field string) (string, error) {
-	raw, err := json.Marshal(r.StructuredContent)
+func recordField(r mcpserver.CallResult, id, field string) (string, error) {
+	raw, err := json.Marshal(r.Structured)
 	if err != nil {
 		return "", err
 	}

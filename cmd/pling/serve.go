@@ -37,7 +37,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *httpAddr == "" && os.Getenv("PLING_HTTP") != "" {
 		*httpAddr = os.Getenv("PLING_HTTP")
 	}
-	token := os.Getenv("PLING_HTTP_TOKEN")
+	token := os.Getenv(config.EnvHTTPToken)
 	if *httpAddr != "" {
 		if err := mcpserver.CheckBind(*httpAddr, token); err != nil {
 			return err
@@ -76,9 +76,10 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	hs := &http.Server{Handler: srv.HTTPHandler(mcpserver.HTTPOptions{
-		Addr: ln.Addr().String(), Token: token, AllowedOrigins: cfg.HTTP.AllowedOrigins,
-		SessionIdleTTL: time.Duration(cfg.HTTP.SessionIdleTTLMs) * time.Millisecond,
-	}), ReadHeaderTimeout: 10 * time.Second}
+		Addr: ln.Addr().String(), Tokens: config.HTTPTokens(token),
+		OriginAllowed: cfg.HTTP.AllowsOrigin, AllowedHosts: cfg.HTTP.AllowedHosts,
+		SessionIdleTTL: cfg.HTTP.SessionIdleTTL(), MaxSessions: cfg.HTTP.MaxSessions,
+	}), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	fmt.Fprintf(stderr, "pling: MCP at http://%s/mcp (Streamable HTTP) and http://%s/sse (SSE)\n", ln.Addr(), ln.Addr())
 	go func() {
 		<-ctx.Done()
@@ -107,7 +108,8 @@ func serverOptions(cfg config.Config, b *browser.Manager, startURL string, log *
 		RefuseConfirmFlag:  cfg.Tools.ConfirmWithoutElicitation == config.ConfirmRefuse,
 		StartURL:           startURL,
 		MaxPages:           cfg.HTTP.MaxPages,
-		PageIdleTTL:        time.Duration(cfg.HTTP.PageIdleTTLMs) * time.Millisecond,
+		PageIdleTTL:        cfg.HTTP.PageIdleTTL(),
+		MaxRequestBytes:    cfg.HTTP.MaxRequestBytes,
 		ScreenshotMaxBytes: cfg.Browser.ScreenshotMaxBytes,
 		UploadRoots:        cfg.Browser.UploadRoots,
 		Logger:             log,
