@@ -36,6 +36,7 @@ func (s *Session) Perform(ctx context.Context, step page.Step) error {
 	if err := s.front(ctx); err != nil {
 		return err
 	}
+	s.events.ownStep()
 	if step.Op == "upload" {
 		return s.SetFiles(ctx, step.Key, step.Files) // upload.go
 	}

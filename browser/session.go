@@ -154,6 +154,7 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 	err := s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Navigate(url))
 	})
+	s.events.ownStep()
 	if err != nil {
 		s.notes.mu.Lock()
 		blocked := append([]string(nil), s.notes.blocked...)

@@ -205,10 +205,16 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		snap, err = Observe(ctx, r.d, wait, params)
 		// A page that keeps navigating by itself (reloading every 100 ms)
 		// never stays for a settle wait: read what is there at once.
+		// It waits only for the document to finish loading.
+		loaded := &SettleParams{TimeoutMS: r.opts.SettleTimeout.Milliseconds()}
 		for i := 0; i < 8 && errors.Is(err, ErrDocumentReplaced) && ctx.Err() == nil; i++ {
 			time.Sleep(time.Duration(10*(i+1)) * time.Millisecond)
-			snap, err = Observe(ctx, r.d, nil, params)
+			snap, err = Observe(ctx, r.d, loaded, params)
 			churning = err == nil
+			if err == nil && i < 7 && snap.Title == "" && len(snap.Controls) == 0 {
+				// A document torn down mid-read looks empty: read again.
+				err = ErrDocumentReplaced
+			}
 		}
 	}
 	if err != nil {
