@@ -5,7 +5,7 @@ GO       ?= go
 CHROMIUM ?= /usr/bin/chromium
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build demo test bench fuzz chromium lint
+.PHONY: all build demo test bench fuzz chromium lint realworld
 
 all: build
 
@@ -44,3 +44,10 @@ fuzz:
 	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 10s -fuzzminimizetime 5s $$pkg || exit 1; \
 	  done; \
 	done
+
+# The real-world corpus alone (it also runs in `make test`): one line per
+# app, and the per-app Markdown table in bin/realworld/ for docs/REALWORLD.md.
+# Needs npm and the npm registry (the packages are installed at test time).
+realworld: chromium
+	@mkdir -p bin/realworld
+	REALWORLD_REPORT_DIR=$(CURDIR)/bin/realworld $(GO) test -count=1 -v -timeout 30m ./e2e/realworld

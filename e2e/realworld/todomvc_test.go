@@ -1,0 +1,298 @@
+package realworld
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// todomvcSpec is the npm package of the corpus: 70 TodoMVC apps by other
+// authors, installed at test time (never vendored).
+const todomvcSpec = "todomvc@0.1.1"
+
+// goal is what the corpus must reach; the test fails below it. Issue 8's
+// target is {57, 1800}: the apps Playwright MCP's snapshot passes with the
+// same script, at a median of at most 1,800 tokens read per passing app.
+// Until the inference fixes reach it, goal holds what main achieves (raise
+// it as they land, never lower it); docs/REALWORLD.md records the gap.
+var goal = struct{ Passed, MedianTokens int }{Passed: 42, MedianTokens: 3100}
+
+// workers is how many apps run at once (each its own `pling serve` with
+// its own Chromium): modest, the machine is shared.
+const workers = 3
+
+func TestTodoMVC(t *testing.T) {
+	pkg, err := npmPackage(todomvcSpec)
+	if err != nil {
+		t.Fatalf("the corpus needs npm and the registry: %v", err)
+	}
+	entries, err := os.ReadDir(filepath.Join(pkg, "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var apps []string
+	for _, e := range entries {
+		if e.IsDir() {
+			apps = append(apps, e.Name())
+		}
+	}
+	if only := os.Getenv("REALWORLD_APPS"); only != "" {
+		apps = filterApps(apps, strings.Split(only, ","))
+	}
+	if len(apps) == 0 {
+		t.Fatal("no apps found in the todomvc package")
+	}
+	demos := demoPaths(t, pkg)
+	var list []app
+	for _, name := range apps {
+		list = append(list, app{Name: name, Dir: pkg, Path: demos[name], Task: addAndToggle})
+	}
+	outs := runApps(t, list)
+	passed, medTok, medSec := summarize(outs)
+	var b strings.Builder
+	for _, o := range outs {
+		fmt.Fprintln(&b, o.line())
+	}
+	fmt.Fprintf(&b, "todomvc: %d of %d apps passed; median %d tokens read per app (%s); median %.1f s per app\n",
+		passed, len(outs), medTok, tokenizerName, medSec)
+	// Sorted again after the lines printed as the apps finished: the
+	// test log keeps the full table on failure.
+	t.Log("\n" + b.String())
+	if err := writeReport("todomvc", outs); err != nil {
+		t.Error(err)
+	}
+	if os.Getenv("REALWORLD_APPS") != "" {
+		return // a chosen subset: no goal
+	}
+	if passed < goal.Passed {
+		t.Errorf("todomvc: %d of %d apps passed, goal %d", passed, len(outs), goal.Passed)
+	}
+	if medTok > goal.MedianTokens {
+		t.Errorf("todomvc: median %d tokens read per app, goal at most %d", medTok, goal.MedianTokens)
+	}
+}
+
+var demoLink = regexp.MustCompile(`href="(examples/([^/"]+)/[^"]*)"`)
+
+// demoPaths maps each app to the path of its demo: the link the package's
+// own index.html gives it (some apps are built into a subdirectory, such
+// as public/ or build/web/), else the app's directory.
+func demoPaths(t *testing.T, pkg string) map[string]string {
+	raw, err := os.ReadFile(filepath.Join(pkg, "index.html"))
+	if err != nil {
+		t.Fatalf("the todomvc package has no index.html: %v", err)
+	}
+	paths := map[string]string{}
+	for _, m := range demoLink.FindAllStringSubmatch(string(raw), -1) {
+		if _, ok := paths[m[2]]; !ok {
+			paths[m[2]] = m[1]
+		}
+	}
+	entries, err := os.ReadDir(filepath.Join(pkg, "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if _, ok := paths[e.Name()]; !ok && e.IsDir() {
+			paths[e.Name()] = "examples/" + e.Name() + "/"
+		}
+	}
+	return paths
+}
+
+func filterApps(apps, only []string) []string {
+	var out []string
+	for _, a := range apps {
+		for _, o := range only {
+			if a == strings.TrimSpace(o) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// app is one page of the corpus and its task.
+type app struct {
+	Name string
+	Dir  string // served as the root of the app's own origin
+	Path string // the page, relative to Dir ("" for the root)
+	Task func(ctx context.Context, s *session, url string) error
+}
+
+// runApps runs every app's task, workers at a time. Each worker keeps one
+// `pling serve` (one Chromium) for its apps; each app gets its own file
+// server on 127.0.0.1, so its own origin and its own localStorage (the
+// apps keep todos there). A line per app is printed as it finishes.
+func runApps(t *testing.T, apps []app) []outcome {
+	outs := make([]outcome, len(apps))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	var printMu sync.Mutex
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var s *session
+			defer func() {
+				if s != nil {
+					s.close()
+				}
+			}()
+			for i := range jobs {
+				var restart bool
+				outs[i], restart = runOne(t, &s, apps[i])
+				if restart && s != nil {
+					s.close()
+					s = nil
+				}
+				printMu.Lock()
+				fmt.Println(outs[i].line())
+				printMu.Unlock()
+			}
+		}()
+	}
+	for i := range apps {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return outs
+}
+
+// runOne runs one app in the worker's session, starting it when needed.
+// restart says the session may be unusable (a transport error or a
+// timeout): the next app gets a fresh one.
+func runOne(t *testing.T, sp **session, a app) (o outcome, restart bool) {
+	o = outcome{App: a.Name}
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	if *sp == nil {
+		s, err := startSession(t.Context())
+		if err != nil {
+			o.Reason = err.Error()
+			return o, true
+		}
+		*sp = s
+	}
+	s := *sp
+	base, missing, stop := serveDir(a.Dir)
+	defer stop()
+	if dir := os.Getenv("REALWORLD_DUMP"); dir != "" {
+		if f, err := os.Create(filepath.Join(dir, a.Name+".txt")); err == nil {
+			s.dump = f
+			defer func() { s.dump = nil; _ = f.Close() }()
+		}
+	}
+	tok0, calls0 := s.tokens, s.calls
+	start := time.Now()
+	err := a.Task(ctx, s, base+"/"+a.Path)
+	o.Seconds = time.Since(start).Seconds()
+	o.Tokens, o.Calls = s.tokens-tok0, s.calls-calls0
+	if err == nil {
+		o.OK = true
+		return o, false
+	}
+	o.Reason = err.Error()
+	var ce *callError
+	restart = errors.As(err, &ce) || ctx.Err() != nil
+	ev := offlineEvidence(filepath.Join(a.Dir, filepath.FromSlash(a.Path)))
+	if nf := missing.all(); len(nf) > 0 {
+		if ev != "" {
+			ev += "; "
+		}
+		ev += "404 at run time: " + clip(strings.Join(nf, ", "), 300)
+	}
+	if ev != "" {
+		o.Reason += " [" + ev + "]"
+	}
+	return o, restart
+}
+
+func (o outcome) line() string {
+	status := "ok"
+	if !o.OK {
+		status = "FAIL " + o.Reason
+	}
+	return fmt.Sprintf("%-28s %5d tok %5.1f s  %s", o.App, o.Tokens, o.Seconds, status)
+}
+
+// summarize returns the apps passed, the median tokens read per app and
+// the median seconds per app, over the apps that passed (as the issue
+// compares them: a failing app stops early and reads less).
+func summarize(outs []outcome) (passed, medTok int, medSec float64) {
+	var toks []int
+	var secs []float64
+	for _, o := range outs {
+		if o.OK {
+			passed++
+			toks = append(toks, o.Tokens)
+			secs = append(secs, o.Seconds)
+		}
+	}
+	sort.Ints(toks)
+	sort.Float64s(secs)
+	if n := len(toks); n > 0 {
+		medTok = (toks[(n-1)/2] + toks[n/2]) / 2
+		medSec = (secs[(n-1)/2] + secs[n/2]) / 2
+	}
+	return passed, medTok, medSec
+}
+
+var scriptSrc = regexp.MustCompile(`(?is)<script[^>]*\ssrc\s*=\s*["']([^"']+)["']`)
+
+// offlineEvidence reads an app's page (a file or a directory with an
+// index.html) for scripts it cannot load here: a
+// CDN URL (the corpus has no network but 127.0.0.1). Files the package
+// does not ship show up as 404s at run time instead.
+func offlineEvidence(demo string) string {
+	page := demo
+	if st, err := os.Stat(demo); err == nil && st.IsDir() {
+		page = filepath.Join(demo, "index.html")
+	}
+	raw, err := os.ReadFile(page)
+	if err != nil {
+		return "no index.html in the package: the app ships its sources only"
+	}
+	var cdn []string
+	for _, m := range scriptSrc.FindAllStringSubmatch(string(raw), -1) {
+		if ref := m[1]; strings.HasPrefix(ref, "http://") || strings.HasPrefix(ref, "https://") || strings.HasPrefix(ref, "//") {
+			cdn = append(cdn, ref)
+		}
+	}
+	var parts []string
+	if len(cdn) > 0 {
+		parts = append(parts, "scripts from other hosts (unreachable here): "+strings.Join(cdn, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// writeReport writes the per-app table as Markdown to
+// $REALWORLD_REPORT_DIR/<name>.md when that is set (docs/REALWORLD.md is
+// refreshed from it).
+func writeReport(name string, outs []outcome) error {
+	dir := os.Getenv("REALWORLD_REPORT_DIR")
+	if dir == "" {
+		return nil
+	}
+	passed, medTok, medSec := summarize(outs)
+	var b strings.Builder
+	fmt.Fprintf(&b, "| app | result | tokens | seconds | reason |\n|---|---|---:|---:|---|\n")
+	for _, o := range outs {
+		res := "ok"
+		if !o.OK {
+			res = "fail"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %.1f | %s |\n", o.App, res, o.Tokens, o.Seconds, strings.ReplaceAll(o.Reason, "|", `\|`))
+	}
+	fmt.Fprintf(&b, "\n%d of %d passed; median %d tokens read per app (%s); median %.1f s per app.\n", passed, len(outs), medTok, tokenizerName, medSec)
+	return os.WriteFile(filepath.Join(dir, name+".md"), []byte(b.String()), 0o644)
+}
