@@ -238,6 +238,6 @@ func TestKilledRendererPage(t *testing.T) {
 		t.Errorf("the crashed page held the call %s", d)
 	}
 	r = mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
-	contains(t, r.Text, "- title: Todos")
+	contains(t, r.Text, "## Page: Todos")
 	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
 }

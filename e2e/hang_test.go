@@ -9,20 +9,20 @@ import (
 // longer than browser.actionTimeoutMs, and a page that never settles
 // answers an observation that says so, not TIMEOUT (issue 10 pt 5: a 45 s
 // wait against a 30 s browser bound answered TIMEOUT after 60 s; here the
-// same shape with a 1.5 s bound and a 4 s wait).
+// same shape with a 3 s bound and an 8 s wait).
 func TestObserveWaitLongerThanActionTimeout(t *testing.T) {
 	t.Parallel()
 	c, _ := stdioClient(t, nil, "--config", "testdata/short_action.yaml")
 	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/busy")}))
 	start := time.Now()
-	r := mustOK(t, call(t, c, "observe", map[string]any{"wait": map[string]any{"timeout_ms": 4000}}))
+	r := mustOK(t, call(t, c, "observe", map[string]any{"wait": map[string]any{"timeout_ms": 8000}}))
 	took := time.Since(start)
 	obs, _ := r.Body["observation"].(map[string]any)
 	if settled, ok := obs["settled"].(bool); !ok || settled {
 		t.Errorf("a page that never settles: settled = %v, want false", obs["settled"])
 	}
-	if took < 3500*time.Millisecond || took > 20*time.Second {
-		t.Errorf("the 4 s wait took %s", took)
+	if took < 7500*time.Millisecond || took > 30*time.Second {
+		t.Errorf("the 8 s wait took %s", took)
 	}
 }
 
@@ -46,8 +46,8 @@ func TestBusyLoopPage(t *testing.T) {
 		t.Fatalf("a frozen page: want TIMEOUT, got %s", r.Text)
 	}
 	contains(t, r.Text, "did not answer within", "navigate to replace it")
-	if took > 30*time.Second {
-		t.Errorf("the frozen page held the call %s (bound 1.5 s per operation)", took)
+	if took > 40*time.Second {
+		t.Errorf("the frozen page held the call %s (bound 3 s per operation)", took)
 	}
 	start = time.Now()
 	r = call(t, c, "observe", map[string]any{})
@@ -58,7 +58,7 @@ func TestBusyLoopPage(t *testing.T) {
 		t.Errorf("observe on the frozen page took %s", d)
 	}
 	r = mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
-	contains(t, r.Text, "- title: Todos")
+	contains(t, r.Text, "## Page: Todos")
 	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
 }
 
@@ -72,13 +72,13 @@ func TestSelfReloadingPage(t *testing.T) {
 	if r.IsError {
 		t.Fatalf("navigate to a self-reloading page: %s", r.Text)
 	}
-	contains(t, r.Text, "- title: Reloading")
+	contains(t, r.Text, "## Page: Reloading")
 	time.Sleep(2 * time.Second) // the page reloads several times meanwhile
 	r = call(t, c, "observe", map[string]any{})
 	if r.IsError {
 		t.Fatalf("observe a self-reloading page: %s", r.Text)
 	}
-	contains(t, r.Text, "- title: Reloading", "kept navigating by itself")
+	contains(t, r.Text, "## Page: Reloading", "kept navigating by itself")
 }
 
 // After the page opened 16 popups, an action costs what it cost before
