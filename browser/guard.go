@@ -20,8 +20,11 @@ import (
 type notices struct {
 	mu      sync.Mutex
 	blocked []string
-	tabs    []NewTab
-	other   []string
+	// blockedMain: the policy failed a request of the tab's main frame,
+	// which leaves Chromium's error page under the refused URL.
+	blockedMain bool
+	tabs        []NewTab
+	other       []string
 }
 
 // NewTab is a tab the page opened (window.open, target=_blank).
@@ -132,6 +135,11 @@ func (b *Browser) vet(ev fetch.EventRequestPaused) {
 	if perr != nil {
 		if s != nil {
 			s.notes.add(&s.notes.blocked, perr.Error())
+			if ev.FrameID == cdp.FrameID(s.targetID) {
+				s.notes.mu.Lock()
+				s.notes.blockedMain = true
+				s.notes.mu.Unlock()
+			}
 		}
 		_, _ = chromedp.CallBrowser(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
 		return

@@ -279,15 +279,9 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 		return chromedp.Do(c, chromedp.Navigate(url))
 	})
 	if err != nil {
-		s.notes.mu.Lock()
-		blocked := append([]string(nil), s.notes.blocked...)
-		s.notes.blocked = nil
-		s.notes.mu.Unlock()
-		if len(blocked) > 0 {
-			return &page.Error{Code: page.CodeNavigationBlocked, Reason: blocked[len(blocked)-1], Err: err}
-		}
+		return s.blockedNavigation(ctx, err)
 	}
-	return err
+	return nil
 }
 
 // Evaluate runs a JavaScript expression in the page's main world and decodes

@@ -167,6 +167,15 @@ func (r *Runtime) waitNavigation(ctx context.Context, doc string, timeout time.D
 	}
 }
 
+// blockedRecoverer is a driver that can leave the error page a blocked
+// navigation left in the tab (browser.Session implements it).
+type blockedRecoverer interface {
+	// RecoverBlocked returns the tab to the page it was on when the policy
+	// blocked a navigation of its main frame since the last call, and
+	// reports whether it did.
+	RecoverBlocked(ctx context.Context) bool
+}
+
 // observeHow says how one observation is taken.
 type observeHow struct {
 	slice   Slice
@@ -203,6 +212,14 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		// document once more.
 		time.Sleep(100 * time.Millisecond)
 		snap, err = Observe(ctx, r.d, wait, params)
+	}
+	if err == nil && settle {
+		// The policy blocked a navigation of this tab: the browser shows
+		// its error page under the refused URL. Back to the page the agent
+		// was on, and observe that (the notice says what was blocked).
+		if rb, ok := r.d.(blockedRecoverer); ok && rb.RecoverBlocked(ctx) {
+			snap, err = Observe(ctx, r.d, wait, params)
+		}
 	}
 	if err != nil {
 		return nil, wrapDriver("observe", err)
