@@ -216,7 +216,7 @@ func (s *Session) Notices() []string {
 	}
 	out = append(out, s.notes.other...)
 	s.notes.blocked, s.notes.other = nil, nil
-	return out
+	return append(out, s.events.navigationNotice()...)
 }
 
 // takeNewTabs returns and clears the tabs the page opened.

@@ -278,6 +278,7 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 	err := s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Navigate(url))
 	})
+	s.events.ownStep()
 	if err != nil {
 		return s.blockedNavigation(ctx, err)
 	}
@@ -292,7 +293,7 @@ func (s *Session) Evaluate(ctx context.Context, expression string, out any) erro
 	return s.run(ctx, s.b.opts.ActionTimeout+page.WaitFrom(ctx), func(c context.Context) error {
 		raw, err := chromedp.Run(c, chromedp.Evaluate[[]byte](expression, chromedp.EvalAwaitPromise))
 		if err != nil {
-			return err
+			return documentReplaced(err)
 		}
 		if out == nil {
 			return nil
