@@ -35,7 +35,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	cfgPath := configFlag(fs)
 	url := fs.String("url", "", "the page to operate")
 	demo := fs.Bool("demo", false, "operate the embedded demo Todo page (served on 127.0.0.1)")
-	tracePath := fs.String("trace", "", "write one JSON line per model request (request body and response, no key) to `FILE`")
+	tracePath := fs.String("trace", "", "write one JSON line per model request (request body and response, no key; it holds page data and every value the model typed, so the file is 0600) to `FILE`")
 	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: pling run (--url URL | --demo) [--config agent.yaml] [--trace FILE] [--quiet] "INSTRUCTION"
