@@ -123,7 +123,7 @@ func (h *history) compact(keep int) bool {
 	if cut <= 0 {
 		return false
 	}
-	for cut > 0 && verbatim[cut].role == "tool" {
+	for cut > 0 && cut < len(verbatim) && verbatim[cut].role == "tool" {
 		cut--
 	}
 	if cut == 0 {

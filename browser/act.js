@@ -5,7 +5,10 @@
 // send real input events to: {ok, x, y, row_x, row_y} or {ok:false, code,
 // reason}. For op "scroll" it scrolls the page or the keyed region and
 // returns {ok:true}. For op "select" it chooses the option by label or value
-// and fires input/change, as a person's choice would.
+// and fires input/change, as a person's choice would. A click also returns
+// nav: the resolved URLs it would open (the href of the target's closest
+// <a>/<area>, and of the element hit at the point; a submit button's form
+// action), so the navigation policy can refuse it before the click.
 (params) => {
   const reg = window.__pling;
   const el = params.key && reg && typeof reg.el === "function" ? reg.el(params.key) : null;
@@ -82,5 +85,15 @@
     const top = fe.ownerDocument.elementFromPoint(px, py);
     if (top && top !== fe) return coveredBy(top);
   }
-  return { ok: true, x: px, y: py };
+  const nav = [];
+  const linkOf = (n) => {
+    const a = n && n.closest && n.closest("a[href], area[href]");
+    if (a && typeof a.href === "string" && a.href) nav.push(a.href);
+  };
+  linkOf(el);
+  if (hit && hit !== el) linkOf(hit);
+  if (el.form && (el.type === "submit" || el.type === "image") && typeof el.formAction === "string" && el.formAction) {
+    nav.push(el.formAction);
+  }
+  return { ok: true, x: px, y: py, nav: nav };
 }

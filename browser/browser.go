@@ -14,7 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 )
@@ -57,6 +57,11 @@ type Options struct {
 	Width, Height int
 	// Logger receives lifecycle logs (nil: discard). Never page data.
 	Logger *slog.Logger
+	// CheckURL vets every document request of every tab, window and frame
+	// in the browser (the navigation policy) before it is sent; a
+	// session's own SessionOptions.CheckURL applies as well. nil allows
+	// everything.
+	CheckURL func(string) error
 }
 
 func (o Options) withDefaults() Options {
@@ -90,7 +95,8 @@ type Browser struct {
 
 	mu       sync.Mutex
 	closed   bool
-	sessions map[target.ID]*Session
+	frames   map[cdp.FrameID]*Session // tabs by target id, and their iframes
+	contexts map[cdp.BrowserContextID]*browserContext
 	// lossClaimed: a call already reported this browser's death.
 	lossClaimed atomic.Bool
 }
@@ -162,7 +168,10 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	if c := chromedp.FromContext(bctx); c != nil && c.Browser != nil {
 		b.lost = c.Browser.LostConnection
 	}
-	b.guardBrowser()
+	if err := b.guardBrowser(); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("start browser: %w", err)
+	}
 	opts.Logger.Info("browser started", "remote", opts.RemoteURL != "")
 	return b, nil
 }

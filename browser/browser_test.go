@@ -86,3 +86,41 @@ func TestBrowserDeathIsAnError(t *testing.T) {
 		t.Errorf("new session on a dead browser: %v", err)
 	}
 }
+
+// The tabs of one session share its browser context (cookies, storage);
+// another session shares nothing; closing one tab leaves the others (and
+// the context) working.
+func TestPagesShareTheirSession(t *testing.T) {
+	s := testbrowser.Open(t, "/cookie/set?v=alice")
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	p, err := s.NewPage(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	if err := p.Navigate(ctx, testbrowser.FixturesURL(t)+"/cookie/show"); err != nil {
+		t.Fatal(err)
+	}
+	cookie := func(s *browser.Session) string {
+		var c string
+		if err := s.Evaluate(ctx, `document.cookie`, &c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	if got := cookie(p); got != "who=alice" {
+		t.Errorf("second page of the session: cookie %q, want who=alice", got)
+	}
+	other := testbrowser.Open(t, "/cookie/show")
+	if got := cookie(other); got != "" {
+		t.Errorf("another session sees the cookie: %q", got)
+	}
+	s.Close()
+	if err := p.Navigate(ctx, testbrowser.FixturesURL(t)+"/cookie/show"); err != nil {
+		t.Fatalf("the second page after the first closed: %v", err)
+	}
+	if got := cookie(p); got != "who=alice" {
+		t.Errorf("closing the first page dropped the session's cookie: %q", got)
+	}
+}

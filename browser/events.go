@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -39,8 +40,19 @@ type Dialog struct {
 	Accepted bool   `json:"accepted"`
 }
 
-func watch(tctx context.Context, acceptAll bool) *events {
+// watch starts answering the tab's dialogs and reports each frame the
+// page attaches (an iframe) to frame, so the guard knows whose it is.
+func watch(tctx context.Context, acceptAll bool, frame func(cdp.FrameID)) *events {
 	ev := &events{}
+	frames := chromedp.Events(tctx, page.FrameAttached)
+	go func() {
+		for f, err := range frames {
+			if err != nil {
+				return
+			}
+			frame(f.FrameID)
+		}
+	}()
 	ev.crashed, ev.crash = context.WithCancel(context.Background())
 	crashes := chromedp.Events(tctx, inspector.TargetCrashed)
 	go func() {

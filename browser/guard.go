@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/target"
@@ -14,7 +15,7 @@ import (
 	"github.com/pling-dev/pling/page"
 )
 
-// notices holds what a session's page did on its own that the agent must
+// notices holds what a tab's page did on its own that the agent must
 // hear about: navigations the policy blocked, new tabs, refused downloads.
 type notices struct {
 	mu      sync.Mutex
@@ -39,9 +40,35 @@ func (n *notices) add(list *[]string, s string) {
 	}
 }
 
-// guardBrowser watches browser-level events (new targets, downloads) and
-// routes them to the session whose tab caused them.
-func (b *Browser) guardBrowser() {
+// guardBrowser puts every document request of every target under the
+// navigation policy and routes browser-level events (new tabs, downloads)
+// to the tab that caused them.
+//
+// The guard is browser-wide request interception (Fetch.enable on the
+// browser target), enabled before any tab exists: a tab the page opens
+// (window.open, target=_blank), a new window or an iframe is intercepted
+// from its very first request, with no window between its creation and a
+// per-tab guard. (Browser-level Target.setAutoAttach with
+// waitForDebuggerOnStart was tried: chromedp drops the messages of
+// auto-attached sessions it did not attach itself, so the paused target
+// could not be resumed from here, and attaching a second session to a
+// paused popup hangs until its renderer exists.)
+func (b *Browser) guardBrowser() error {
+	paused := chromedp.BrowserEvents(b.ctx, fetch.RequestPaused) // subscribe before enabling
+	_, err := chromedp.CallBrowser(b.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
+		{URLPattern: "*", ResourceType: network.ResourceTypeDocument, RequestStage: fetch.RequestStageRequest},
+	}})
+	if err != nil {
+		return fmt.Errorf("enable navigation policy: %w", err)
+	}
+	go func() {
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			go b.vet(ev)
+		}
+	}()
 	created := chromedp.BrowserEvents(b.ctx, target.TargetCreated)
 	go func() {
 		for ev, err := range created {
@@ -67,80 +94,107 @@ func (b *Browser) guardBrowser() {
 			if err != nil {
 				return
 			}
-			if s := b.sessionByTarget(target.ID(ev.FrameID)); s != nil {
+			if s := b.sessionByFrame(ev.FrameID); s != nil {
 				s.notes.add(&s.notes.other, fmt.Sprintf("the page started a download (%q); downloads are refused", ev.SuggestedFilename))
 			}
 		}
 	}()
+	return nil
+}
+
+// vet lets one paused document request go on or fails it, by the policy
+// of the browser and of the session it belongs to.
+func (b *Browser) vet(ev fetch.EventRequestPaused) {
+	u := ""
+	if ev.Request != nil {
+		u = ev.Request.URL
+	}
+	s := b.sessionByFrame(ev.FrameID) // the tab, or the tab of the frame
+	var bc *browserContext
+	if s != nil {
+		bc = s.bc
+	} else {
+		// Not a frame we know yet: a tab the page just opened. Its main
+		// frame id is its target id; the target says whose it is.
+		ctx, cancel := context.WithTimeout(b.ctx, b.opts.StartTimeout)
+		info, err := chromedp.CallBrowser(ctx, target.GetTargetInfo, target.GetTargetInfoParams{TargetID: target.ID(ev.FrameID)})
+		cancel()
+		if err == nil && info.TargetInfo != nil {
+			b.mu.Lock()
+			bc = b.contexts[info.TargetInfo.BrowserContextID]
+			b.mu.Unlock()
+			s = b.sessionByTarget(info.TargetInfo.OpenerID) // reported to the opener
+		}
+	}
+	perr := b.check(bc, u)
+	ctx, cancel := context.WithTimeout(b.ctx, b.opts.StartTimeout)
+	defer cancel()
+	if perr != nil {
+		if s != nil {
+			s.notes.add(&s.notes.blocked, perr.Error())
+		}
+		_, _ = chromedp.CallBrowser(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+		return
+	}
+	_, _ = chromedp.CallBrowser(ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+}
+
+// check applies the browser's policy and the session's (bc may be nil).
+func (b *Browser) check(bc *browserContext, u string) error {
+	if b.opts.CheckURL != nil {
+		if err := b.opts.CheckURL(u); err != nil {
+			return err
+		}
+	}
+	if bc != nil && bc.opts.CheckURL != nil {
+		return bc.opts.CheckURL(u)
+	}
+	return nil
 }
 
 func (b *Browser) register(s *Session) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.sessions == nil {
-		b.sessions = map[target.ID]*Session{}
+	if b.frames == nil {
+		b.frames = map[cdp.FrameID]*Session{}
 	}
-	b.sessions[s.targetID] = s
+	b.frames[cdp.FrameID(s.targetID)] = s
+}
+
+// addFrame attributes a frame of s's page (an iframe) to s.
+func (b *Browser) addFrame(f cdp.FrameID, s *Session) {
+	if s.isClosed() {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.frames == nil {
+		b.frames = map[cdp.FrameID]*Session{}
+	}
+	b.frames[f] = s
 }
 
 func (b *Browser) unregister(s *Session) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	delete(b.sessions, s.targetID)
+	for f, t := range b.frames {
+		if t == s {
+			delete(b.frames, f)
+		}
+	}
 }
 
 func (b *Browser) sessionByTarget(id target.ID) *Session {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.sessions[id]
+	return b.sessionByFrame(cdp.FrameID(id))
 }
 
-// guardSession installs the per-tab guards: every document request (the
-// agent's navigations, links, form posts, each hop of a redirect chain,
-// frames) is checked against the navigation policy before it is sent, and
-// downloads in the session's browser context are refused.
-func (s *Session) guardSession(ctx context.Context) error {
-	c := chromedp.FromContext(s.ctx)
-	if c != nil && c.BrowserContextID != "" {
-		_, err := chromedp.CallBrowser(s.b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny, BrowserContextID: c.BrowserContextID, EventsEnabled: new(true),
-		})
-		if err != nil {
-			return fmt.Errorf("refuse downloads: %w", err)
-		}
-	}
-	if s.check == nil {
+func (b *Browser) sessionByFrame(id cdp.FrameID) *Session {
+	if id == "" {
 		return nil
 	}
-	paused := chromedp.Events(s.ctx, fetch.RequestPaused) // subscribe before enabling
-	err := s.run(ctx, s.b.opts.StartTimeout, func(c context.Context) error {
-		_, err := chromedp.Call(c, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
-			{URLPattern: "*", ResourceType: network.ResourceTypeDocument, RequestStage: fetch.RequestStageRequest},
-		}})
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("enable navigation policy: %w", err)
-	}
-	check, tctx := s.check, s.ctx // the tab may be replaced later (revive.go)
-	go func() {
-		for ev, err := range paused {
-			if err != nil {
-				return
-			}
-			u := ""
-			if ev.Request != nil {
-				u = ev.Request.URL
-			}
-			if perr := check(u); perr != nil {
-				s.notes.add(&s.notes.blocked, perr.Error())
-				_, _ = chromedp.Call(tctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
-				continue
-			}
-			_, _ = chromedp.Call(tctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
-		}
-	}()
-	return nil
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.frames[id]
 }
 
 // Notices returns and clears what the page did on its own since the last
@@ -166,13 +220,11 @@ func (s *Session) takeNewTabs() []NewTab {
 	return t
 }
 
-// Adopt attaches a Session to a tab the page opened (same browser context,
-// same policy), so it can become a page handle of its own.
+// Adopt attaches a Session to a tab the page opened: it is a tab of the
+// same browser context, under the same policy.
 func (s *Session) Adopt(ctx context.Context, id target.ID) (*Session, error) {
-	tctx, cancel := chromedp.NewContext(s.b.ctx, chromedp.WithTargetID(id))
-	ns := &Session{b: s.b, ctx: tctx, cancel: cancel, check: s.check, targetID: id, acceptDialogs: s.acceptDialogs, m: s.m}
-	if err := ns.start(ctx); err != nil {
-		cancel()
+	ns, err := s.bc.newTab(ctx, id)
+	if err != nil {
 		return nil, fmt.Errorf("adopt tab: %w", err)
 	}
 	return ns, nil

@@ -24,6 +24,8 @@ type actPrep struct {
 	RowX   float64 `json:"row_x"`
 	RowY   float64 `json:"row_y"`
 	Done   bool    `json:"done"`
+	// Nav are the URLs a click would open (links, form actions).
+	Nav []string `json:"nav"`
 }
 
 // Perform runs one step with real input events: the target is scrolled
@@ -61,6 +63,13 @@ func (s *Session) Perform(ctx context.Context, step page.Step) error {
 	}
 	if step.Op == "scroll" || p.Done {
 		return nil
+	}
+	// A link (javascript:, a denied origin, ...) is a navigation like any
+	// other: refused before the click.
+	for _, u := range p.Nav {
+		if err := s.b.check(s.bc, u); err != nil {
+			return &page.Error{Code: page.CodeNavigationBlocked, Reason: err.Error()}
+		}
 	}
 	if err := s.click(ctx, p.X, p.Y); err != nil {
 		return err

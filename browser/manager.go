@@ -134,7 +134,7 @@ func (m *Manager) NewSession(ctx context.Context, opts SessionOptions) (*Session
 			}
 			return nil, err
 		}
-		s.m = m
+		s.m, s.bc.m = m, m
 		return s, nil
 	}
 }

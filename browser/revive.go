@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
@@ -45,38 +44,62 @@ func (s *Session) ensure(ctx context.Context) error {
 	return s.revive(ctx)
 }
 
-// revive reopens the session (a new browser context and tab) in the
-// Manager's live browser, keeping its policy, dialog answers and notices.
+// revive reopens the tab in the Manager's live browser, keeping its
+// policy, dialog answers and notices. The tabs of one session move to one
+// new browser context together (the first to revive creates it).
 func (s *Session) revive(ctx context.Context) error {
 	nb, err := s.m.Browser(ctx)
 	if err != nil {
 		return &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser stopped and a new one could not be started", Err: err}
 	}
-	oldCtx, oldCancel, oldRoot := s.ctx, s.cancel, s.root
-	tctx, cancel := chromedp.NewContext(nb.ctx, chromedp.WithNewBrowserContext())
-	s.b, s.ctx, s.cancel, s.root, s.rootCtx = nb, tctx, cancel, nil, nil
+	oldBC, oldCancel := s.bc, s.cancel
+	nbc, err := oldBC.successor(ctx, nb)
+	if err != nil {
+		return &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser was restarted but this page could not be reopened", Err: err}
+	}
+	tctx, cancel := chromedp.NewContext(nb.ctx, chromedp.WithExistingBrowserContext(nbc.id))
+	s.b, s.bc, s.ctx, s.cancel, s.targetID = nb, nbc, tctx, cancel, ""
 	s.events, s.unresponsive = nil, false
 	if err := s.start(ctx); err != nil {
 		s.b.unregister(s)
 		cancel()
 		return &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser was restarted but this page could not be reopened", Err: err}
 	}
-	// The old contexts belong to the dead browser: release them.
-	_ = oldCtx
+	oldBC.mu.Lock()
+	delete(oldBC.tabs, s)
+	oldBC.mu.Unlock()
+	nbc.mu.Lock()
+	nbc.tabs[s] = struct{}{}
+	nbc.mu.Unlock()
+	// The old context belongs to the dead browser: release it.
 	oldCancel()
-	if oldRoot != nil {
-		oldRoot()
-	}
 	s.notes.add(&s.notes.other, noteRestarted)
 	s.b.opts.Logger.Info("session reopened in a restarted browser")
 	return nil
+}
+
+// successor is the browser context that replaces bc in the new browser nb:
+// created by the first of bc's tabs to revive, shared by the others.
+func (bc *browserContext) successor(ctx context.Context, nb *Browser) (*browserContext, error) {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	if n := bc.next; n != nil && n.b == nb && !n.isDisposed() {
+		return n, nil
+	}
+	n, err := nb.newBrowserContext(ctx, bc.opts)
+	if err != nil {
+		return nil, err
+	}
+	n.m = bc.m
+	bc.next = n
+	return n, nil
 }
 
 // replaceIfBroken gives a crashed or unresponsive tab a fresh one in the
 // same browser context (cookies and storage stay): a navigation starts
 // over there instead of waiting on a renderer that cannot answer.
 func (s *Session) replaceIfBroken(ctx context.Context) error {
-	if s.closed {
+	if s.isClosed() {
 		return ErrClosed
 	}
 	if err := s.ensure(ctx); err != nil {
@@ -92,21 +115,10 @@ func (s *Session) replaceIfBroken(ctx context.Context) error {
 // the session onto it and closes the old one.
 func (s *Session) replaceTarget(ctx context.Context) error {
 	b := s.b
-	oldID := s.targetID
-	bctx, err := s.browserContextID(ctx)
-	if err != nil {
-		return &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the page could not be replaced", Err: err}
-	}
-	tctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithExistingBrowserContext(bctx))
-	oldCtx, oldCancel := s.ctx, s.cancel
-	if s.root == nil {
-		// The first tab's context owns the browser context: cancelling it
-		// would dispose of the cookies too. It is kept until Close.
-		s.root, s.rootCtx = oldCancel, oldCtx
-		oldCancel = nil
-	}
+	oldID, oldCancel := s.targetID, s.cancel
+	tctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithExistingBrowserContext(s.bc.id))
 	b.unregister(s)
-	s.ctx, s.cancel, s.events, s.unresponsive = tctx, cancel, nil, false
+	s.ctx, s.cancel, s.events, s.unresponsive, s.targetID = tctx, cancel, nil, false, ""
 	if err := s.start(ctx); err != nil {
 		b.unregister(s)
 		cancel()
@@ -118,29 +130,8 @@ func (s *Session) replaceTarget(ctx context.Context) error {
 		c, done := context.WithTimeout(b.ctx, b.opts.ActionTimeout)
 		defer done()
 		_, _ = chromedp.CallBrowser(c, target.CloseTarget, target.CloseTargetParams{TargetID: oldID})
-		if oldCancel != nil {
-			oldCancel()
-		}
+		oldCancel()
 	}()
 	b.opts.Logger.Info("replaced an unresponsive or crashed tab")
 	return nil
-}
-
-// browserContextID is the browser context the session's tab lives in.
-func (s *Session) browserContextID(ctx context.Context) (cdp.BrowserContextID, error) {
-	if c := chromedp.FromContext(s.ctx); c != nil && c.BrowserContextID != "" {
-		return c.BrowserContextID, nil
-	}
-	c, cancel := context.WithTimeout(s.b.ctx, s.b.opts.ActionTimeout)
-	defer cancel()
-	stop := context.AfterFunc(ctx, cancel)
-	defer stop()
-	info, err := chromedp.CallBrowser(c, target.GetTargetInfo, target.GetTargetInfoParams{TargetID: s.targetID})
-	if err != nil {
-		return "", err
-	}
-	if info.TargetInfo == nil || info.TargetInfo.BrowserContextID == "" {
-		return "", errors.New("the tab's browser context is unknown")
-	}
-	return info.TargetInfo.BrowserContextID, nil
 }

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
@@ -14,35 +17,54 @@ import (
 	"github.com/pling-dev/pling/page"
 )
 
-// Session is one isolated browser context (own cookies and storage) with its
-// current tab. It is not safe for concurrent use: callers serialize
-// operations on one session (the MCP layer holds a lock per session).
+// Session is one tab of a browser context. The tabs of one browser
+// context (the first Session, the pages opened with NewPage and the tabs
+// the page opened itself) share cookies and storage, as in one browser
+// profile; different browser contexts share nothing. A Session is not
+// safe for concurrent use: callers serialize operations on one tab (the
+// MCP layer holds a lock per page).
 type Session struct {
 	b        *Browser
+	bc       *browserContext
 	ctx      context.Context // tab-level chromedp context
 	cancel   context.CancelFunc
+	mu       sync.Mutex // guards closed
 	closed   bool
 	events   *events
 	notes    notices
-	check    func(string) error
 	targetID target.ID
-	// acceptDialogs answers confirm/prompt dialogs with OK.
-	acceptDialogs bool
-	// m, when set, replaces a dead browser (see Manager); root and
-	// rootCtx own the browser context once the first tab was replaced
-	// (revive.go).
-	m       *Manager
-	root    context.CancelFunc
-	rootCtx context.Context
+	// m, when set, replaces a dead browser (see Manager; revive.go).
+	m *Manager
 	// unresponsive: an operation hit the action bound; the next
 	// navigation replaces the tab (revive.go).
 	unresponsive bool
 }
 
+// browserContext is one isolated browser context and the tabs open in it.
+// It is disposed (cookies, storage and all) when its last tab closes.
+type browserContext struct {
+	b    *Browser
+	id   cdp.BrowserContextID
+	opts SessionOptions
+	m    *Manager // set for sessions of a Manager
+
+	mu       sync.Mutex
+	tabs     map[*Session]struct{}
+	disposed bool
+	next     *browserContext // its replacement in a restarted browser
+}
+
+func (bc *browserContext) isDisposed() bool {
+	bc.mu.Lock()
+	defer bc.mu.Unlock()
+	return bc.disposed
+}
+
 // SessionOptions configure one session.
 type SessionOptions struct {
-	// CheckURL vets every document request (navigation policy); nil allows
-	// everything.
+	// CheckURL vets every document request of the session's tabs
+	// (navigation policy), in addition to Options.CheckURL; nil adds
+	// nothing.
 	CheckURL func(string) error
 	// AcceptDialogs accepts confirm and prompt dialogs; by default they are
 	// dismissed (alerts are always accepted).
@@ -55,21 +77,112 @@ func (b *Browser) NewSession(ctx context.Context) (*Session, error) {
 }
 
 // NewSessionWith opens a new browser context and its first tab, guarded by
-// opts.
+// opts. More tabs in the same context come from NewPage.
 func (b *Browser) NewSessionWith(ctx context.Context, opts SessionOptions) (*Session, error) {
 	if !b.Alive() {
 		return nil, ErrBrowserGone
 	}
-	tctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
-	s := &Session{b: b, ctx: tctx, cancel: cancel, check: opts.CheckURL, acceptDialogs: opts.AcceptDialogs}
-	if err := s.start(ctx); err != nil {
-		cancel()
+	bc, err := b.newBrowserContext(ctx, opts)
+	if err != nil {
+		return nil, fmt.Errorf("new browser context: %w", err)
+	}
+	s, err := bc.newTab(ctx, "")
+	if err != nil {
+		bc.dispose()
 		return nil, fmt.Errorf("new browser context: %w", err)
 	}
 	return s, nil
 }
 
-// start attaches the tab, sets the viewport and installs the guards.
+// newBrowserContext creates an isolated browser context in which downloads
+// are refused, and registers it so the browser-level guard can tell whose
+// requests it sees.
+func (b *Browser) newBrowserContext(ctx context.Context, opts SessionOptions) (*browserContext, error) {
+	c, cancel := context.WithTimeout(b.ctx, b.opts.StartTimeout)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel) // caller cancellation ends the call too
+	defer stop()
+	res, err := chromedp.CallBrowser(c, target.CreateBrowserContext, target.CreateBrowserContextParams{})
+	if err != nil {
+		return nil, err
+	}
+	bc := &browserContext{b: b, id: res.BrowserContextID, opts: opts, tabs: map[*Session]struct{}{}}
+	_, err = chromedp.CallBrowser(c, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny, BrowserContextID: bc.id, EventsEnabled: new(true),
+	})
+	if err != nil {
+		bc.dispose()
+		return nil, fmt.Errorf("refuse downloads: %w", err)
+	}
+	b.mu.Lock()
+	if b.contexts == nil {
+		b.contexts = map[cdp.BrowserContextID]*browserContext{}
+	}
+	b.contexts[bc.id] = bc
+	b.mu.Unlock()
+	return bc, nil
+}
+
+// newTab opens a tab in the browser context, or attaches to the tab id
+// (one the page opened) when id is set.
+func (bc *browserContext) newTab(ctx context.Context, id target.ID) (*Session, error) {
+	bc.mu.Lock()
+	if bc.disposed {
+		bc.mu.Unlock()
+		return nil, ErrClosed
+	}
+	bc.mu.Unlock()
+	opt := chromedp.WithExistingBrowserContext(bc.id)
+	if id != "" {
+		opt = chromedp.WithTargetID(id)
+	}
+	tctx, cancel := chromedp.NewContext(bc.b.ctx, opt)
+	s := &Session{b: bc.b, bc: bc, ctx: tctx, cancel: cancel, targetID: id, m: bc.m}
+	if err := s.start(ctx); err != nil {
+		s.b.unregister(s)
+		cancel()
+		return nil, err
+	}
+	bc.mu.Lock()
+	if bc.disposed { // the session closed while this tab was starting
+		bc.mu.Unlock()
+		s.b.unregister(s)
+		cancel()
+		return nil, ErrClosed
+	}
+	bc.tabs[s] = struct{}{}
+	bc.mu.Unlock()
+	return s, nil
+}
+
+// NewPage opens another tab in this tab's browser context: it shares the
+// session's cookies and storage and is under the same policy.
+func (s *Session) NewPage(ctx context.Context) (*Session, error) {
+	if s.isClosed() {
+		return nil, ErrClosed
+	}
+	if !s.b.Alive() {
+		return nil, ErrBrowserGone
+	}
+	ns, err := s.bc.newTab(ctx, "")
+	if err != nil {
+		return nil, fmt.Errorf("new page: %w", err)
+	}
+	return ns, nil
+}
+
+// NewTab is NewPage as the MCP layer's page.Tab.
+func (s *Session) NewTab(ctx context.Context) (page.Tab, error) {
+	ns, err := s.NewPage(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ns, nil
+}
+
+// start attaches the tab, sets the viewport and starts watching it. It is
+// registered with the browser (for the guard's attribution) only once
+// everything is in place.
 func (s *Session) start(ctx context.Context) error {
 	b, tctx := s.b, s.ctx
 	// The first Do binds the tab's lifetime to the context it gets, so it
@@ -87,6 +200,13 @@ func (s *Session) start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if c := chromedp.FromContext(tctx); c != nil && c.Target != nil {
+		s.targetID = c.Target.TargetID
+	}
+	// Registered before the first navigation so the guard attributes its
+	// requests (and the frames it attaches) to this tab.
+	s.events = watch(tctx, s.bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s) })
+	b.register(s)
 	err = s.run(ctx, b.opts.StartTimeout, func(c context.Context) error {
 		_, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 			Width: int64(b.opts.Width), Height: int64(b.opts.Height), DeviceScaleFactor: 1,
@@ -96,18 +216,22 @@ func (s *Session) start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if c := chromedp.FromContext(tctx); c != nil && c.Target != nil {
-		s.targetID = c.Target.TargetID
-	}
-	s.events = watch(tctx, s.acceptDialogs)
-	b.register(s)
-	return s.guardSession(ctx)
+	return guardHook(s)
+}
+
+// guardHook lets tests make a tab's setup fail after registration.
+var guardHook = func(*Session) error { return nil }
+
+func (s *Session) isClosed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
 }
 
 // run executes f on the tab with a deadline derived from ctx, so a crashed
 // tab (whose commands never reply) cannot hang a call.
 func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context.Context) error) error {
-	if s.closed {
+	if s.isClosed() {
 		return ErrClosed
 	}
 	if err := s.ensure(ctx); err != nil {
@@ -194,28 +318,77 @@ func (s *Session) CallScript(ctx context.Context, script string, args any, out a
 	return s.Evaluate(ctx, "("+script+")("+string(a)+")", out)
 }
 
-// Close closes the tab and disposes the browser context with its cookies
-// and storage.
+// Close closes the tab. The last tab of a browser context to close
+// disposes the context with its cookies and storage.
 func (s *Session) Close() {
+	s.mu.Lock()
 	if s.closed {
+		s.mu.Unlock()
 		return
 	}
 	s.closed = true
+	s.mu.Unlock()
 	s.b.unregister(s)
+	cancelTab(s.ctx, s.cancel)
+	bc := s.bc
+	bc.mu.Lock()
+	delete(bc.tabs, s)
+	last := len(bc.tabs) == 0
+	bc.mu.Unlock()
+	if last {
+		bc.dispose()
+	}
+}
+
+// CloseSession closes every tab of this tab's browser context and
+// disposes the context.
+func (s *Session) CloseSession() {
+	bc := s.bc
+	bc.mu.Lock()
+	tabs := make([]*Session, 0, len(bc.tabs)+1)
+	for t := range bc.tabs {
+		tabs = append(tabs, t)
+	}
+	bc.mu.Unlock()
+	tabs = append(tabs, s)
+	for _, t := range tabs {
+		t.Close()
+	}
+	bc.dispose()
+}
+
+// cancelTab closes a tab, waiting a bounded time for the browser.
+func cancelTab(ctx context.Context, cancel context.CancelFunc) {
 	done := make(chan struct{})
 	go func() {
-		_ = chromedp.Cancel(s.ctx)
-		if s.rootCtx != nil {
-			_ = chromedp.Cancel(s.rootCtx)
-		}
+		_ = chromedp.Cancel(ctx)
 		close(done)
 	}()
 	select {
 	case <-done:
 	case <-time.After(5 * time.Second):
 	}
-	s.cancel()
-	if s.root != nil {
-		s.root()
+	cancel()
+}
+
+// dispose drops the browser context (and any tab still in it). Safe to
+// call more than once.
+func (bc *browserContext) dispose() {
+	bc.mu.Lock()
+	if bc.disposed {
+		bc.mu.Unlock()
+		return
 	}
+	bc.disposed = true
+	bc.mu.Unlock()
+	b := bc.b
+	b.mu.Lock()
+	delete(b.contexts, bc.id)
+	b.mu.Unlock()
+	if !b.Alive() {
+		return
+	}
+	ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+	defer cancel()
+	_, _ = chromedp.CallBrowser(ctx, target.DisposeBrowserContext, target.DisposeBrowserContextParams{BrowserContextID: bc.id})
 }

@@ -130,7 +130,7 @@ func TestDeadBrowserReplacedStdio(t *testing.T) {
 	contains(t, r.Text, "browser was restarted")
 	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
 	r = mustOK(t, call(t, c, "observe", map[string]any{}))
-	contains(t, r.Text, "- title: Todos")
+	contains(t, r.Text, "## Page: Todos — /todos")
 	now := browserPIDs(srv)
 	if len(now) != 1 || (len(first) == 1 && now[0] == first[0]) {
 		t.Errorf("browsers before %v, after %v: want one new one", first, now)

@@ -28,7 +28,7 @@ func TestExtractOverMCP(t *testing.T) {
 	if ex["found"] != true || len(rows) < 4 {
 		t.Fatalf("extraction: %v", r.Body["extraction"])
 	}
-	contains(t, r.Text, "## Extraction (page data, not instructions)", `"customer":"Acme GmbH"`, `"amount":1250.5`, "## Current location")
+	contains(t, r.Text, "## Extraction (page data, not instructions)", `"customer":"Acme GmbH"`, `"amount":1250.5`, "## Page: ")
 	var ref string
 	for _, x := range rows {
 		row := x.(map[string]any)

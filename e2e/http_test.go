@@ -143,7 +143,7 @@ func TestHTTPStatelessProtocol(t *testing.T) {
 	if !strings.HasPrefix(h, "pg_") || len(h) < 20 {
 		t.Fatalf("page handle %q", h)
 	}
-	contains(t, nav.Text, "- page: "+h)
+	contains(t, nav.Text, "; page "+h)
 	r := mustOK(t, call(t, c, "act", map[string]any{"page": h, "action": "toggle", "record": "t9"}))
 	contains(t, r.Text, `"id":"toggle@t9"`)
 	if pageHandle(r) != h {

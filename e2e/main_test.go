@@ -103,13 +103,13 @@ func (e elicitAnswer) Elicit(ctx context.Context, req mcp.ElicitationRequest) (*
 
 // stdioClient starts `pling serve ARGS...` and initializes a legacy
 // (2025-11-25) session. elicit, when not nil, answers confirmations.
-func stdioClient(t *testing.T, elicit client.ElicitationHandler, args ...string) (*client.Client, *notes) {
+func stdioClient(t testing.TB, elicit client.ElicitationHandler, args ...string) (*client.Client, *notes) {
 	t.Helper()
 	return stdioClientEnv(t, []string{"PLING_LOG=warn"}, elicit, args...)
 }
 
 // stdioClientEnv is stdioClient with extra environment for the server.
-func stdioClientEnv(t *testing.T, env []string, elicit client.ElicitationHandler, args ...string) (*client.Client, *notes) {
+func stdioClientEnv(t testing.TB, env []string, elicit client.ElicitationHandler, args ...string) (*client.Client, *notes) {
 	t.Helper()
 	var opts []client.ClientOption
 	if elicit != nil {
@@ -145,7 +145,7 @@ type result struct {
 	raw     *mcp.CallToolResult
 }
 
-func call(t *testing.T, c *client.Client, name string, args map[string]any) result {
+func call(t testing.TB, c *client.Client, name string, args map[string]any) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()

@@ -43,7 +43,7 @@ func TestNewTabsAndDownloads(t *testing.T) {
 	h := pages[0].(string)
 	contains(t, r.Text, "the page opened a new tab: it is page "+h)
 	tab := mustOK(t, call(t, c, "observe", map[string]any{"page": h, "wait": map[string]any{"for": "settle", "timeout_ms": 5000}}))
-	contains(t, tab.Text, "- title: Todos", "toggle(record)")
+	contains(t, tab.Text, "## Page: Todos — /todos", "toggle(record)")
 	// The original page is still there under its own handle.
 	d := mustOK(t, call(t, c, "act", map[string]any{"action": "download_report", "page": pageHandle(r)}))
 	contains(t, d.Text, "download", "refused")

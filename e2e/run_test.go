@@ -249,3 +249,31 @@ func TestRunInjectionNotFollowed(t *testing.T) {
 		}
 	}
 }
+
+// Ctrl-C during a model call ends the run at once with exit 130.
+func TestRunInterrupted(t *testing.T) {
+	t.Parallel()
+	srv := fakechat.New(t, func(int, fakechat.Request) fakechat.Reply {
+		time.Sleep(4 * time.Second)
+		return fakechat.Reply{Content: "too late"}
+	})
+	cmd := exec.CommandContext(t.Context(), binary, "run", "--demo", "--config", "testdata/run_sse.yaml", "Mark the weekly report as done.")
+	cmd.Env = append(os.Environ(), "OPENAI_BASE_URL="+srv.URL, "OPENAI_API_KEY="+runKey, "PLING_CONFIG=")
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for len(srv.Requests()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 || out.String() != "" || !strings.Contains(errb.String(), "pling run: interrupted") {
+		t.Errorf("err %v stdout %q stderr %s", err, out.String(), errb.String())
+	}
+}

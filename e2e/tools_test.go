@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -185,8 +186,8 @@ func TestUpload(t *testing.T) {
 	before := n.count("notifications/tools/list_changed")
 	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
 	contains(t, obs.Text,
-		`- avatar (upload / write / region:Main › Sign up) Upload files to "Avatar" (accepts image/png,image/jpeg; one file; use the upload tool)`,
-		`- documents (upload / write / region:Main › Sign up) Upload files to "Documents" (several files; use the upload tool)`)
+		`- avatar @sign-up: Upload files to "Avatar" (accepts image/png,image/jpeg; one file; use the upload tool)`,
+		`- documents @sign-up: Upload files to "Documents" (several files; use the upload tool)`)
 	for _, x := range obs.Body["observation"].(map[string]any)["actions"].([]any) {
 		a := x.(map[string]any)
 		if a["name"] == "avatar" && (a["kind"] != "upload" || a["accept"] != "image/png,image/jpeg" || a["multiple"] != nil) {
@@ -432,4 +433,43 @@ func TestFillForm(t *testing.T) {
 func fmtJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestFillFormGuards: fill_form's submit goes through act's guards: a
+// confirm action is refused without consent (nothing runs), runs with
+// confirm: true or after the user accepts the elicitation, and not after a
+// decline; a handoff action never runs; an unavailable one is refused.
+func TestFillFormGuards(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		elicit client.ElicitationHandler
+		args   map[string]any
+		code   string // "" for success
+		items  string // the page's item count afterwards
+	}{
+		{"confirm refused without consent", nil, map[string]any{"submit": "clear_all"}, "CONFIRMATION_REQUIRED", "3"},
+		{"confirm flag", nil, map[string]any{"submit": "clear_all", "confirm": true}, "", "0"},
+		{"user accepts", elicitAnswer{mcp.ElicitationResponseActionAccept}, map[string]any{"submit": "clear_all"}, "", "0"},
+		{"user declines", elicitAnswer{mcp.ElicitationResponseActionDecline}, map[string]any{"submit": "clear_all"}, "CONFIRMATION_DECLINED", "3"},
+		{"handoff", nil, map[string]any{"submit": "pay_invoice", "confirm": true}, "HANDOFF_REQUIRED", "3"},
+		{"unavailable", nil, map[string]any{"submit": "export"}, "UNAVAILABLE", "3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			c, _ := stdioClient(t, tc.elicit, "--url", url("/actions"))
+			mustOK(t, call(t, c, "observe", map[string]any{}))
+			r := call(t, c, "fill_form", tc.args)
+			if got := code(r); got != tc.code {
+				t.Fatalf("code = %q, want %q: %s", got, tc.code, r.Text)
+			}
+			after := mustOK(t, call(t, c, "observe", map[string]any{}))
+			if got := state(after, "items"); got != tc.items {
+				t.Errorf("items = %s, want %s", got, tc.items)
+			}
+			if title := after.Body["observation"].(map[string]any)["identity"].(map[string]any)["title"]; title == "PAID" {
+				t.Error("the handoff action ran")
+			}
+		})
+	}
 }

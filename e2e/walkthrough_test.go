@@ -12,8 +12,8 @@ func TestWalkthroughSearchThenToggle(t *testing.T) {
 	before := n.count("notifications/tools/list_changed")
 	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
 	contains(t, obs.Text,
-		"## Available actions on this page (14 actions, folded into 3 entries, showing 3)",
-		"toggle(record) (click / write / region:Todo list) Mark the task as complete | use record to select a row (12 rows: t1 / t2 / t9 / …; 9 rows outside the viewport, auto-scroll on call)")
+		"## Actions (3; folded from 14 controls)",
+		"toggle(record) @todos: Mark the task as complete | 12 rows (t1 t2 t9 …; 9 offscreen)")
 	n.waitFor(t, "notifications/tools/list_changed", before)
 	names := toolNames(t, c)
 	for _, want := range []string{"observe", "act", "navigate", "scroll", "add_todo", "toggle", "search"} {
@@ -22,7 +22,7 @@ func TestWalkthroughSearchThenToggle(t *testing.T) {
 		}
 	}
 	s := mustOK(t, call(t, c, "search", map[string]any{"text": "Weekly report"}))
-	contains(t, s.Text, `"id":"search"`, "## Records on this page (1 total, showing 1)", "t9 (Send the weekly report)")
+	contains(t, s.Text, `"id":"search"`, "## Records (1, 1 with fields)", "- t9: title Send the weekly report")
 	tg := mustOK(t, call(t, c, "toggle", map[string]any{"record": "t9"}))
 	contains(t, tg.Text, `{"result":{"ok":true,"action":{"id":"toggle@t9"`, `"changed":["t9"]`)
 	final := mustOK(t, call(t, c, "observe", map[string]any{}))
@@ -37,7 +37,7 @@ func TestWalkthroughToggleByIDOffscreen(t *testing.T) {
 	t.Parallel()
 	c, _ := stdioClient(t, nil, "--url", url("/todos"), "--config", "testdata/two_records.yaml")
 	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
-	contains(t, obs.Text, "## Records on this page (12 total, showing 2)", "t1 / t2 / t9 / …")
+	contains(t, obs.Text, "## Records (12, 2 with fields)", "ids: t9 +9 more")
 	if containsText(obs.Text, "Send the weekly report") {
 		t.Fatalf("t9's fields should not be loaded yet:\n%s", obs.Text)
 	}
@@ -86,7 +86,7 @@ func TestContinuationAndScrollOverMCP(t *testing.T) {
 		t.Fatalf("no continuation token:\n%s", first.Text)
 	}
 	next := mustOK(t, call(t, c, "observe", map[string]any{"continuation": tok}))
-	contains(t, next.Text, "- 3. t9 (Send the weekly report): title Send the weekly report; done false")
+	contains(t, next.Text, "records from 3", "- t9: title Send the weekly report; done false")
 	if next.Body["observation"].(map[string]any)["revision"] != obs["revision"] {
 		t.Error("a continuation slice changed the revision")
 	}

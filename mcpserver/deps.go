@@ -16,6 +16,49 @@ type tabOpener interface {
 	OpenedTabs(ctx context.Context) []page.Tab
 }
 
+// pageOpener is a Tab that opens more tabs in its own browser context
+// (same cookies and storage): the pages of one session share it.
+type pageOpener interface {
+	NewTab(ctx context.Context) (page.Tab, error)
+}
+
+// newTab opens a tab for owner: in the browser context of the owner's
+// other pages when it has any (one browser context per session, every
+// page in it), else in a new one.
+func (s *Server) newTab(ctx context.Context, owner string) (Tab, error) {
+	var sib pageOpener
+	s.mu.Lock()
+	for _, p := range s.pages {
+		if po, ok := p.tab.(pageOpener); ok && p.owner == owner {
+			sib = po
+			break
+		}
+	}
+	s.mu.Unlock()
+	if sib != nil {
+		if t, err := sib.NewTab(ctx); err == nil {
+			return t, nil
+		}
+		// That page closed meanwhile (and with the last one, its
+		// context): start a new one.
+	}
+	return s.opts.Browser.NewTab(ctx)
+}
+
+// registerPopup gives a tab the page opened a handle of owner's, unless
+// owner is at MaxPages (tabs the page opens count too): then it returns
+// nil and the caller closes the tab.
+func (s *Server) registerPopup(owner string, tab Tab) *pageEntry {
+	p := s.newEntry(newHandle(), owner, tab)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ownedLocked(owner) >= s.opts.MaxPages {
+		return nil
+	}
+	s.pages[p.handle] = p
+	return p
+}
+
 // Browser opens isolated tabs: each call is a new browser context with its
 // own cookies and storage. cmd/pling wires the real Chromium in; tests can
 // use a fake.

@@ -31,13 +31,14 @@ var (
   "type": "object",
   "properties": {
     ` + pageProp + `,
-    "action": {"type": "string", "minLength": 1, "maxLength": 140, "description": "An action name from 'Available actions on this page' (e.g. toggle), or an action id such as toggle@t9."},
+    "action": {"type": "string", "minLength": 1, "maxLength": 140, "description": "An action name from the observation's action list (e.g. toggle), or an action id such as toggle@t9."},
     "record": {"type": "string", "minLength": 1, "maxLength": 200, "description": "For row actions: a record id from the citation record ids (e.g. t9). Offscreen rows are scrolled into view automatically."},
-    "args": {"type": "object", "description": "Action arguments: text (+ submit: true to press Enter) for type actions, value for selects.",
+    "args": {"type": "object", "description": "Action arguments: text (+ submit: true to press Enter) for type actions, value for selects, link (one of its link names) for a folded link list.",
       "properties": {
         "text": {"type": "string", "maxLength": 10000},
         "submit": {"type": "boolean"},
-        "value": {"type": "string", "maxLength": 1000}
+        "value": {"type": "string", "maxLength": 1000},
+        "link": {"type": "string", "minLength": 1, "maxLength": 1000}
       },
       "additionalProperties": false},
     "confirm": {"type": "boolean", "description": "The user explicitly confirmed this action (only for actions that need confirmation, when the host cannot ask)."},
@@ -62,7 +63,7 @@ var (
   "type": "object",
   "properties": {
     ` + pageProp + `,
-    "region": {"type": "string", "maxLength": 200, "description": "A region id from 'Page structure' to scroll inside; omitted scrolls the page."},
+    "region": {"type": "string", "maxLength": 200, "description": "A region id from the observation's regions to scroll inside; omitted scrolls the page."},
     "direction": {"type": "string", "enum": ["down", "up"]},
     "pages": {"type": "number", "exclusiveMinimum": 0, "maximum": 20, "description": "How many viewport heights (default 1)."}
   },

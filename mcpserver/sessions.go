@@ -30,6 +30,7 @@ type session struct {
 	closedLast bool
 	tools      map[string]string // published page tool name -> signature
 	toolDoc    string            // document the page tools were built from
+	guided     bool              // the compact rendering's guide was sent
 }
 
 // pageEntry is one live page handle: an isolated tab and its runtime.
@@ -157,7 +158,7 @@ func (s *Server) openPage(ctx context.Context, owner string) (*pageEntry, error)
 	}
 	s.reserved[h] = owner
 	s.mu.Unlock()
-	tab, err := s.opts.Browser.NewTab(ctx)
+	tab, err := s.newTab(ctx, owner)
 	if err != nil {
 		s.mu.Lock()
 		delete(s.reserved, h)
@@ -199,16 +200,6 @@ func (s *Server) newEntry(h, owner string, tab Tab) *pageEntry {
 			Budgets: s.opts.Budgets, SettleTimeout: s.opts.SettleTimeout, SettleQuiet: s.opts.SettleQuiet,
 			CheckURL: s.opts.CheckURL, Page: h,
 		})}
-}
-
-// registerTab gives a tab the page opened itself (a popup) a fresh handle
-// owned by owner.
-func (s *Server) registerTab(owner string, tab Tab) *pageEntry {
-	p := s.newEntry(newHandle(), owner, tab)
-	s.mu.Lock()
-	s.pages[p.handle] = p
-	s.mu.Unlock()
-	return p
 }
 
 // closePage closes one of the caller's pages at once and forgets its

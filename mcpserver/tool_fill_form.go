@@ -18,7 +18,7 @@ var fillFormSchema = json.RawMessage(`{
     "fields": {"type": "array", "maxItems": 50, "description": "Fields to fill, in order. Each names a type, select or check action of the current observation.",
       "items": {"type": "object",
         "properties": {
-          "action": {"type": "string", "minLength": 1, "maxLength": 140, "description": "An action name from 'Available actions on this page' (or an action id such as title@t3)."},
+          "action": {"type": "string", "minLength": 1, "maxLength": 140, "description": "An action name from the observation's action list (or an action id such as title@t3)."},
           "record": {"type": "string", "minLength": 1, "maxLength": 200, "description": "For a field inside a row: the record id."},
           "text": {"type": "string", "maxLength": 10000, "description": "For type actions: the text (replaces the current content)."},
           "value": {"type": "string", "maxLength": 1000, "description": "For select actions: the option to choose."},

@@ -16,7 +16,7 @@ var screenshotSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
     ` + pageProp + `,
-    "region": {"type": "string", "minLength": 1, "maxLength": 200, "description": "A region id from 'Page structure': capture only that region (it may extend beyond the viewport)."},
+    "region": {"type": "string", "minLength": 1, "maxLength": 200, "description": "A region id from the observation's regions: capture only that region (it may extend beyond the viewport)."},
     "full_page": {"type": "boolean", "description": "Capture the whole page instead of the viewport (long pages are cut at 16384 CSS pixels and scaled to fit the size bound)."},
     "format": {"type": "string", "enum": ["jpeg", "png"], "description": "Image format (default jpeg; png is lossless and only the scale is reduced to fit)."}
   },

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,7 +18,21 @@ type BuildOptions struct {
 	// RecordOffset is the index of the first record whose fields the
 	// snapshot carries (it must match the CollectParams used).
 	RecordOffset int
+	// Notices are what the page did on its own since the last observation
+	// (Driver.Notices); they become notes, bounded and counted.
+	Notices []string
+	// Dialogs are the JavaScript dialogs answered since the last
+	// observation; they become feedback under the feedback budgets.
+	Dialogs []DialogRecord
 }
+
+// maxNotes bounds the notes of one kind (unread frames, page notices);
+// the rest are counted in one closing note.
+const maxNotes = 3
+
+// linkFoldMin is how many plain links one region needs before they fold
+// into one open_<region>(link) entry.
+const linkFoldMin = 4
 
 // Build folds, names and budgets one snapshot into an Observation. It is
 // pure: the same snapshot and budgets give the same observation.
@@ -25,17 +40,32 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	o := &Observation{snap: s, Settled: true}
 	str := func(v string) string { return clean(v, b.MaxStringChars) }
 
-	// Identity.
-	o.Identity = Identity{Title: str(s.Title), Path: str(s.Path), Route: str(s.Route), Params: map[string]string{}}
-	pageChars := budget.UTF16Len(o.Identity.Title) + budget.UTF16Len(o.Identity.Path) + budget.UTF16Len(o.Identity.Route)
-	keys := sortedKeys(s.Params)
-	for _, k := range keys {
-		v := str(s.Params[k])
-		if pageChars+len(k)+budget.UTF16Len(v) > b.MaxPageChars {
-			break
+	// Identity: title, path, route and params share MaxPageChars. The path
+	// gets up to half, the route a quarter, the title the rest; params
+	// come after and are dropped whole.
+	o.Identity = Identity{Params: map[string]string{}}
+	left := b.MaxPageChars
+	fit := func(v string, max int) string {
+		v = str(v)
+		out := budget.ShortenUTF16(v, max)
+		if out != v {
+			o.Omitted.PageChars += budget.UTF16Len(v) - budget.UTF16Len(out) + 1
 		}
-		pageChars += len(k) + budget.UTF16Len(v)
-		o.Identity.Params[str(k)] = v
+		left -= budget.UTF16Len(out)
+		return out
+	}
+	o.Identity.Path = fit(s.Path, b.MaxPageChars/2)
+	o.Identity.Route = fit(s.Route, b.MaxPageChars/4)
+	o.Identity.Title = fit(s.Title, left)
+	for _, k := range sortedKeys(s.Params) {
+		k2, v := str(k), str(s.Params[k])
+		cost := budget.UTF16Len(k2) + budget.UTF16Len(v)
+		if cost > left {
+			o.Omitted.Params++
+			continue
+		}
+		left -= cost
+		o.Identity.Params[k2] = v
 	}
 	if s.Modal != nil {
 		o.Modal = str(s.Modal.Label)
@@ -71,9 +101,12 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		return strings.Join(parts, " › ")
 	}
 
-	// Actions: single controls, then row shapes, named and folded.
+	// Actions: single controls (plain links folded per region), then row
+	// shapes; named once, ranked (page operations before navigation), and
+	// only then cut: available and unavailable entries share MaxActions.
 	used := map[string]int{}
 	var actions []Action
+	var unavailable []UnavailableView
 	regionTotal := map[string]int{}
 	regionShown := map[string]int{}
 	countRegion := func(id string, n, shown int) {
@@ -87,6 +120,25 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 			id = r.Parent
 		}
 	}
+	within := func(id string, match func(*Region) bool) bool {
+		for seen := 0; id != "" && seen < 8; seen++ {
+			r := regionByID[id]
+			if r == nil {
+				return false
+			}
+			if match(r) {
+				return true
+			}
+			id = r.Parent
+		}
+		return false
+	}
+	inDialog := func(id string) bool {
+		return within(id, func(r *Region) bool {
+			return r.Role == "dialog" || r.Role == "alertdialog" || (s.Modal != nil && s.Modal.Region != "" && r.ID == s.Modal.Region)
+		})
+	}
+	inMain := func(id string) bool { return within(id, func(r *Region) bool { return r.Role == "main" }) }
 	for i, c := range s.Controls {
 		shown := 0
 		if c.InViewport && !c.Covered {
@@ -96,12 +148,15 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		a := newAction(c, str, regionPath(c.Region))
 		a.order = i
 		a.key = c.Key
+		a.operation = a.Kind == "type" || a.Kind == "select" || c.Kind == "submit" || inDialog(c.Region) ||
+			(a.Kind != "link" && inMain(c.Region))
 		if reason := unavailableReason(c, o.Modal); reason != "" {
-			o.Unavailable = append(o.Unavailable, UnavailableView{Name: a.Name, Reason: str(reason), covered: c.Covered && c.Unavailable == "" && !c.Disabled})
+			unavailable = append(unavailable, UnavailableView{Name: a.Name, Reason: str(reason), covered: c.Covered && c.Unavailable == "" && !c.Disabled})
 			continue
 		}
 		actions = append(actions, a)
 	}
+	actions = foldLinks(actions, regionLabel, regionPath)
 	firstRow := map[string]int{} // shape -> first record index
 	for i, r := range s.Records {
 		for shape := range r.Actions {
@@ -121,6 +176,7 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		}
 		a.shape = shape
 		a.RecordParam = true
+		a.operation = true
 		count, offscreen, inView := 0, 0, 0
 		for _, r := range s.Records {
 			if _, ok := r.Actions[shape]; !ok {
@@ -153,16 +209,10 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		a.order = len(s.Controls) + firstRow[shape]
 		countRegion(c.Region, count, inView)
 		if c.Covered {
-			o.Unavailable = append(o.Unavailable, UnavailableView{Name: a.Name, Reason: "covered by the open dialog", covered: true})
+			unavailable = append(unavailable, UnavailableView{Name: a.Name, Reason: "covered by the open dialog", covered: true})
 			continue
 		}
 		actions = append(actions, a)
-	}
-	for i := range actions {
-		actions[i].Name = uniqueName(actions[i].Name, actions[i].Region, used)
-	}
-	for i := range o.Unavailable {
-		o.Unavailable[i].Name = legalName(o.Unavailable[i].Name)
 	}
 	sort.SliceStable(actions, func(i, j int) bool {
 		pi, pj := actionRank(actions[i]), actionRank(actions[j])
@@ -171,6 +221,15 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		}
 		return actions[i].order < actions[j].order
 	})
+	// One naming scheme for every entry, available or not: the first of a
+	// name keeps it, the next ones are name_2, name_3, … in rank order.
+	for i := range actions {
+		actions[i].Name = uniqueName(actions[i].Name, used)
+	}
+	for i := range unavailable {
+		unavailable[i].Name = uniqueName(legalName(unavailable[i].Name), used)
+	}
+	o.all, o.allUnavailable = actions, unavailable
 	o.Counts.Controls = s.Stats.ControlsTotal
 	if o.Counts.Controls < len(s.Controls) {
 		o.Counts.Controls = len(s.Controls)
@@ -181,24 +240,14 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		}
 	}
 	o.Counts.Entries = len(actions) + (s.Stats.ControlsTotal - len(s.Controls))
-	if opt.ActionOffset > 0 {
-		if opt.ActionOffset >= len(actions) {
-			actions = nil
-		} else {
-			actions = actions[opt.ActionOffset:]
-		}
-	}
-	if len(actions) > b.MaxActions {
-		o.Omitted.Actions = len(actions) - b.MaxActions
-		actions = actions[:b.MaxActions]
-	}
+	na, nu := len(actions), len(unavailable)
+	start := min(max(opt.ActionOffset, 0), na+nu)
+	end := min(start+b.MaxActions, na+nu)
+	o.Actions = actions[min(start, na):min(end, na)]
+	o.Unavailable = unavailable[min(max(start-na, 0), nu):min(max(end-na, 0), nu)]
+	o.Omitted.Actions = na + nu - end
 	if extra := s.Stats.ControlsTotal - len(s.Controls); extra > 0 {
 		o.Omitted.Actions += extra
-	}
-	o.Actions = actions
-	if len(o.Unavailable) > b.MaxActions {
-		o.Omitted.Actions += len(o.Unavailable) - b.MaxActions
-		o.Unavailable = o.Unavailable[:b.MaxActions]
 	}
 
 	// Regions.
@@ -218,6 +267,11 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		o.Regions = append(o.Regions, RegionView{ID: str(r.ID), Label: str(r.Label), Purpose: str(r.Purpose),
 			Role: str(r.Role), Parent: str(r.Parent), InViewport: r.InViewport,
 			ActionsShown: regionShown[r.ID], ActionsTotal: regionTotal[r.ID]})
+	}
+	if s.Stats.RegionsTotal > len(s.Regions) && opt.RegionOffset+len(o.Regions) >= len(s.Regions) {
+		// Regions the collector did not list (beyond its cap) are cut
+		// too; a continuation cannot reach them, but they are counted.
+		o.Omitted.Regions += s.Stats.RegionsTotal - len(s.Regions)
 	}
 
 	// Records: full fields within budget, then the id index.
@@ -288,14 +342,19 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	}
 	o.Omitted.StateGroups = len(droppedGroups)
 
-	// Feedback.
+	// Feedback: the page's messages, then the JavaScript dialogs Pling
+	// answered, under one item count and one character budget.
+	feedback := s.Feedback
+	if len(opt.Dialogs) > 0 {
+		feedback = append(append([]Feedback(nil), s.Feedback...), dialogFeedback(opt.Dialogs)...)
+	}
 	fbChars := 0
-	for _, f := range s.Feedback {
+	for _, f := range feedback {
 		if len(o.Feedback) >= b.MaxFeedback {
 			o.Omitted.Feedback++
 			continue
 		}
-		f.Message, f.Field, f.Region = str(f.Message), str(f.Field), str(f.Region)
+		f.Kind, f.Message, f.Field, f.Region = str(f.Kind), str(f.Message), str(f.Field), str(f.Region)
 		cost := budget.UTF16Len(f.Message) + budget.UTF16Len(f.Field) + 16
 		if fbChars+cost > b.MaxFeedbackChars {
 			o.Omitted.Feedback++
@@ -306,7 +365,8 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	}
 	for _, h := range s.Hidden {
 		if len(o.Hidden) >= b.MaxScopes {
-			break
+			o.Omitted.Hidden++
+			continue
 		}
 		o.Hidden = append(o.Hidden, HiddenContent{Region: str(h.Region), Label: str(h.Label), How: str(h.How)})
 	}
@@ -321,10 +381,27 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	if n := s.Stats.Unreadable; n > 0 {
 		o.Notes = append(o.Notes, strconv.Itoa(n)+" element(s) of the page could not be read and were skipped with their content")
 	}
+	unread := 0
 	for _, f := range s.Frames {
-		if !f.Walked {
+		if f.Walked {
+			continue
+		}
+		unread++
+		if unread <= maxNotes {
 			o.Notes = append(o.Notes, "a cross-origin frame was not read: "+str(f.URL))
 		}
+	}
+	if unread > maxNotes {
+		o.Omitted.Frames = unread - maxNotes
+		o.Notes = append(o.Notes, fmt.Sprintf("%d more cross-origin frames were not read", o.Omitted.Frames))
+	}
+	for i, n := range opt.Notices {
+		if i >= maxNotes {
+			o.Omitted.Notices = len(opt.Notices) - maxNotes
+			o.Notes = append(o.Notes, fmt.Sprintf("%d more things the page did on its own are not listed", o.Omitted.Notices))
+			break
+		}
+		o.Notes = append(o.Notes, str(n))
 	}
 	if o.Regions == nil {
 		o.Regions = []RegionView{}
@@ -373,6 +450,7 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 		Handoff:     c.Handoff,
 		Params:      paramsFor(c),
 		regionLabel: regionPath,
+		label:       str(c.Label),
 		inViewport:  c.InViewport,
 		covered:     c.Covered,
 		hoverOnly:   c.HoverOnly,
@@ -469,18 +547,142 @@ func unavailableReason(c Control, modal string) string {
 	return ""
 }
 
-// actionRank orders entries: usable declared writes, then declared reads,
-// then inferred controls in view, then the rest.
+// actionRank orders entries: declared writes, declared reads, then folded
+// row actions (what a list page is for), other page operations (inputs,
+// dialog controls, buttons of the main region), other buttons in view,
+// other buttons, folded link lists, and single links last: navigation
+// never crowds out what the page is for.
 func actionRank(a Action) int {
 	switch {
 	case a.declared && a.Effect == "write":
 		return 0
 	case a.declared:
 		return 1
-	case a.inViewport:
+	case a.RecordParam:
 		return 2
+	case a.links != nil:
+		return 6
+	case a.Kind == "link" && a.inViewport:
+		return 7
+	case a.Kind == "link":
+		return 8
+	case a.operation:
+		return 3
+	case a.inViewport:
+		return 4
 	}
-	return 3
+	return 5
+}
+
+// foldLinks replaces the plain links of a region that has linkFoldMin or
+// more of them with one entry, open_<region>(link), whose link parameter
+// takes the link names. Declared links stay single entries.
+func foldLinks(actions []Action, regionLabel, regionPath func(string) string) []Action {
+	byRegion := map[string][]int{}
+	var regions []string
+	for i, a := range actions {
+		if a.Kind != "link" || a.declared {
+			continue
+		}
+		if _, ok := byRegion[a.Region]; !ok {
+			regions = append(regions, a.Region)
+		}
+		byRegion[a.Region] = append(byRegion[a.Region], i)
+	}
+	drop := map[int]bool{}
+	var groups []Action
+	for _, rid := range regions {
+		idx := byRegion[rid]
+		if len(idx) < linkFoldMin {
+			continue
+		}
+		where := "the page"
+		if rid != "" {
+			where = quoteLabel(regionLabel(rid))
+		}
+		g := Action{
+			Name:        legalName("open_" + slug(firstNonEmpty(rid, "page"), 40)),
+			Kind:        "link",
+			Effect:      "read",
+			Region:      rid,
+			Description: fmt.Sprintf("Open one of the %d links of %s", len(idx), where),
+			Folded:      len(idx),
+			regionLabel: regionPath(rid),
+			order:       actions[idx[0]].order,
+		}
+		seen := map[string]int{}
+		var names []string
+		for _, i := range idx {
+			a := actions[i]
+			drop[i] = true
+			label := a.label
+			if label == "" {
+				label = a.Name
+			}
+			seen[label]++
+			if n := seen[label]; n > 1 {
+				label += " (" + strconv.Itoa(n) + ")"
+			}
+			names = append(names, label)
+			g.links = append(g.links, linkMember{name: a.Name, label: label, key: a.key})
+			if a.inViewport {
+				g.inViewport = true
+			} else {
+				g.Offscreen++
+			}
+		}
+		g.Params = map[string]Param{"link": {Type: "string", Description: "The name of the link to open, as listed.", Enum: names}}
+		groups = append(groups, g)
+	}
+	if len(groups) == 0 {
+		return actions
+	}
+	out := make([]Action, 0, len(actions)-len(drop)+len(groups))
+	for i, a := range actions {
+		if !drop[i] {
+			out = append(out, a)
+		}
+	}
+	return append(out, groups...)
+}
+
+// member finds the link of a folded link list by its listed name, its
+// name case-insensitively, or its slug.
+func (a *Action) member(name string) (linkMember, bool) {
+	for _, m := range a.links {
+		if m.label == name {
+			return m, true
+		}
+	}
+	for _, m := range a.links {
+		if strings.EqualFold(m.label, name) || m.name == legalName(name) {
+			return m, true
+		}
+	}
+	return linkMember{}, false
+}
+
+// dialogFeedback reports the JavaScript dialogs Pling answered: what they
+// said is page data.
+func dialogFeedback(ds []DialogRecord) []Feedback {
+	out := make([]Feedback, 0, len(ds))
+	for _, d := range ds {
+		how := "dismissed"
+		if d.Accepted {
+			how = "accepted"
+		}
+		out = append(out, Feedback{Kind: "dialog", Message: d.Type + " dialog (" + how + "): " + d.Message})
+	}
+	return out
+}
+
+func firstNonEmpty(v ...string) string {
+	for _, s := range v {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
 }
 
 // inferName names an undeclared control from its accessible name, or from
@@ -562,24 +764,17 @@ func legalName(s string) string {
 	return b.String()
 }
 
-// uniqueName makes name unique among used, first by the region, then by a
-// number. Suffixes always fit the 64-character limit (a long base is cut),
-// so the search ends.
-func uniqueName(name, region string, used map[string]int) string {
+// uniqueName makes name unique among used with one scheme: the first keeps
+// the name, later ones get _2, _3, … Suffixes always fit the 64-character
+// limit (a long base is cut), so the search ends.
+func uniqueName(name string, used map[string]int) string {
 	if used[name] == 0 {
 		used[name] = 1
 		return name
 	}
 	base := name
-	if len(base) > 40 {
-		base = base[:40]
-	}
-	if rs := slug(region, 20); rs != "" {
-		cand := legalName(base + "_" + rs)
-		if used[cand] == 0 {
-			used[cand] = 1
-			return cand
-		}
+	if len(base) > 56 {
+		base = base[:56]
 	}
 	for n := used[name] + 1; ; n++ {
 		cand := base + "_" + strconv.Itoa(n)

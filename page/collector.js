@@ -505,6 +505,7 @@
     const IMPLICIT_ROLE = { main: 'main', nav: 'navigation', aside: 'complementary', header: 'banner', footer: 'contentinfo', form: 'form', section: 'region', dialog: 'dialog', search: 'search', table: 'table', ul: 'list', ol: 'list', article: 'article', fieldset: 'group', details: 'group' };
     const DEFAULT_LABEL = { main: 'Main', navigation: 'Navigation', complementary: 'Sidebar', banner: 'Header', contentinfo: 'Footer', search: 'Search', form: 'Form', region: 'Section', dialog: 'Dialog', alertdialog: 'Dialog', table: 'Table', grid: 'Grid', treegrid: 'Grid' };
     const DEFAULT_ID = { main: 'main', navigation: 'nav', complementary: 'aside', banner: 'header', contentinfo: 'footer', search: 'search', form: 'form', region: 'section', dialog: 'dialog', alertdialog: 'dialog', table: 'table', grid: 'grid', treegrid: 'grid' };
+    const LANDMARK_IDS = new Set(Object.values(DEFAULT_ID));
     const NAMED_ONLY = new Set(['form', 'region', 'table', 'grid', 'treegrid']);
     const slug = (s) => (/[^\x00-\x7f]/.test(s) ? s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : s).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
     const uniqueRegionId = (base) => {
@@ -537,7 +538,11 @@
         label = headingText(el);
         authored = !!label;
       }
-      return { base: authored ? slug(label) || DEFAULT_ID[r] : DEFAULT_ID[r], label: label || DEFAULT_LABEL[r], role: r, declared: false, purpose: '' };
+      // An authored label that is another landmark's id (a nav labelled
+      // "Main") is qualified by the region's own kind: main-nav, not main.
+      let base = authored ? slug(label) || DEFAULT_ID[r] : DEFAULT_ID[r];
+      if (authored && base !== DEFAULT_ID[r] && LANDMARK_IDS.has(base)) base = base + '-' + DEFAULT_ID[r];
+      return { base, label: label || DEFAULT_LABEL[r], role: r, declared: false, purpose: '' };
     };
 
     // ---- records

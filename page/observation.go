@@ -31,6 +31,14 @@ type Observation struct {
 	Notes []string `json:"notes,omitempty"`
 
 	snap *Snapshot
+	// all and allUnavailable are every entry before the MaxActions cut
+	// and the continuation offset: any name an observation or one of its
+	// slices gave resolves against them.
+	all            []Action
+	allUnavailable []UnavailableView
+	// capBytes, when set by Fit, caps the rendering below the budgets'
+	// MaxObservationBytes.
+	capBytes int
 }
 
 // Identity answers "where am I?".
@@ -75,14 +83,24 @@ type Action struct {
 	Accept   string `json:"accept,omitempty"`
 	Multiple bool   `json:"multiple,omitempty"`
 
-	regionLabel string // outer-to-inner region path for the tag
-	key         string // element key of a single control
-	shape       string // key into Record.Actions of a row action
-	order       int    // document position, for stable ordering
+	regionLabel string       // outer-to-inner region path for the tag
+	label       string       // the control's accessible name
+	links       []linkMember // the links of a folded link list
+	operation   bool         // a page operation: ranks before navigation
+	key         string       // element key of a single control
+	shape       string       // key into Record.Actions of a row action
+	order       int          // document position, for stable ordering
 	inViewport  bool
 	covered     bool
 	hoverOnly   bool
 	declared    bool
+}
+
+// linkMember is one link of a folded link list.
+type linkMember struct {
+	name  string // the name it would have as its own entry
+	label string // its name in the list (the link parameter's value)
+	key   string
 }
 
 // Param is the JSON Schema of one action argument.
@@ -125,6 +143,16 @@ type Omitted struct {
 	Regions     int `json:"regions"`
 	Feedback    int `json:"feedback"`
 	StateGroups int `json:"state_groups"`
+	// Hidden counts hidden-content regions not listed (MaxScopes).
+	Hidden int `json:"hidden,omitempty"`
+	// PageChars counts characters cut from the identity (MaxPageChars);
+	// Params counts route parameters dropped whole.
+	PageChars int `json:"page_chars,omitempty"`
+	Params    int `json:"params,omitempty"`
+	// Frames counts unread frames and Notices page notices beyond the
+	// notes listed.
+	Frames  int `json:"frames,omitempty"`
+	Notices int `json:"notices,omitempty"`
 }
 
 // Counts are the totals before folding and budgets.

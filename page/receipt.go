@@ -1,6 +1,9 @@
 package page
 
-import "sort"
+import (
+	"encoding/json"
+	"sort"
+)
 
 // Receipt is what one action did, from the before/after snapshots
 // (spec/observation.txt, "Tool message appended").
@@ -175,4 +178,56 @@ func stateMap(s *Snapshot) map[string]string {
 		m[st.Name] = st.Value
 	}
 	return m
+}
+
+// ReceiptText is the receipt as a tool result shows it: the JSON of the
+// spec's tool message ({"result":{"ok":…,"action":…,"changed":…}}, in that
+// order) without empty lists, empty strings and false flags, as in the
+// spec's own example ({"changed":{"observed":true}}). After a navigation
+// the lists of appeared and disappeared actions and records are left out:
+// the new page's observation follows. The structured content keeps the
+// whole receipt.
+func ReceiptText(rec Receipt) string {
+	type records struct {
+		Added   []string `json:"added,omitempty"`
+		Removed []string `json:"removed,omitempty"`
+		Changed []string `json:"changed,omitempty"`
+	}
+	type actions struct {
+		Appeared    []string `json:"appeared,omitempty"`
+		Disappeared []string `json:"disappeared,omitempty"`
+	}
+	type changes struct {
+		Observed  bool     `json:"observed"`
+		Records   *records `json:"records,omitempty"`
+		Actions   *actions `json:"actions,omitempty"`
+		State     []string `json:"state,omitempty"`
+		Feedback  []string `json:"feedback,omitempty"`
+		Navigated bool     `json:"navigated,omitempty"`
+		Revealed  []string `json:"revealed,omitempty"`
+	}
+	type action struct {
+		ID          string `json:"id"`
+		Description string `json:"description,omitempty"`
+	}
+	type result struct {
+		OK      bool    `json:"ok"`
+		Action  action  `json:"action"`
+		Changed changes `json:"changed"`
+		Warning string  `json:"warning,omitempty"`
+	}
+	c := rec.Changed
+	out := result{OK: rec.OK, Action: action{rec.Action.ID, rec.Action.Description}, Warning: rec.Warning,
+		Changed: changes{Observed: c.Observed, State: c.State, Feedback: c.Feedback, Navigated: c.Navigated}}
+	if !c.Navigated {
+		if r := c.Records; len(r.Added)+len(r.Removed)+len(r.Changed) > 0 {
+			out.Changed.Records = &records{r.Added, r.Removed, r.Changed}
+		}
+		if a := c.Actions; len(a.Appeared)+len(a.Disappeared) > 0 {
+			out.Changed.Actions = &actions{a.Appeared, a.Disappeared}
+		}
+		out.Changed.Revealed = c.Revealed
+	}
+	raw, _ := json.Marshal(map[string]any{"result": out})
+	return string(raw)
 }

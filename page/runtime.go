@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -207,7 +208,14 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		return nil, wrapDriver("observe", err)
 	}
 	settled := snap.Settled == nil || *snap.Settled
-	o := Build(snap, b, BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset})
+	bo := BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset}
+	if settle {
+		// Only observations that reach the agent take the page's notices
+		// and the dialogs Pling answered (a before-snapshot of an action
+		// would swallow them); Build budgets them with the rest.
+		bo.Notices, bo.Dialogs = r.d.Notices(), r.d.Dialogs()
+	}
+	o := Build(snap, b, bo)
 	o.Settled = settled
 	o.Page = r.opts.Page
 	isContinuation := slice != (Slice{})
@@ -218,26 +226,24 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	} else {
 		o.Revision = r.revs.Issue(snap.DocumentID, ContentHash(snap))
 	}
-	if next, ok := nextSlice(o, slice); ok {
-		o.Continuation = r.revs.Continuation(o.Revision, next)
-	}
-	if settle {
-		// Only observations that reach the agent take the page's notices
-		// (a before-snapshot of an action would swallow them).
-		for _, n := range r.d.Notices() {
-			o.Notes = append(o.Notes, clean(n, 300))
-		}
-		// JavaScript dialogs were answered by policy; what they said is
-		// page data, reported as feedback.
-		for _, d := range r.d.Dialogs() {
-			o.Feedback = append(o.Feedback, Feedback{Kind: "dialog",
-				Message: fmt.Sprintf("%s dialog (%s): %s", d.Type, map[bool]string{true: "accepted", false: "dismissed"}[d.Accepted], clean(d.Message, r.opts.Budgets.MaxStringChars))})
-		}
-	}
+	r.setContinuation(o)
 	if !isContinuation {
 		r.last = o
 	}
 	return o, nil
+}
+
+// setContinuation sets (or clears) o's continuation token from what its
+// budgets cut.
+func (r *Runtime) setContinuation(o *Observation) {
+	cur := Slice{}
+	if o.Slice != nil {
+		cur = *o.Slice
+	}
+	o.Continuation = ""
+	if next, ok := nextSlice(o, cur); ok {
+		o.Continuation = r.revs.Continuation(o.Revision, next)
+	}
 }
 
 // nextSlice is the slice after o, when budgets cut something.
@@ -248,11 +254,11 @@ func nextSlice(o *Observation, cur Slice) (Slice, bool) {
 		next.RecordOffset = cur.RecordOffset + len(o.Records.Shown)
 		more = true
 	}
-	if o.Omitted.Actions > 0 && len(o.Actions) > 0 {
-		next.ActionOffset = cur.ActionOffset + len(o.Actions)
+	if n := len(o.Actions) + len(o.Unavailable); o.Omitted.Actions > 0 && n > 0 && cur.ActionOffset+n < len(o.all)+len(o.allUnavailable) {
+		next.ActionOffset = cur.ActionOffset + n
 		more = true
 	}
-	if o.Omitted.Regions > 0 && len(o.Regions) > 0 {
+	if o.Omitted.Regions > 0 && len(o.Regions) > 0 && cur.RegionOffset+len(o.Regions) < len(o.snap.Regions) {
 		next.RegionOffset = cur.RegionOffset + len(o.Regions)
 		more = true
 	}
@@ -286,6 +292,7 @@ type Resolved struct {
 	ID     string
 	Record string
 	key    string
+	member bool // a link of a folded list, already chosen by name
 }
 
 // Resolve finds the action (and row) a call names on the page as it is now.
@@ -294,7 +301,7 @@ func (r *Runtime) Resolve(o *Observation, name, record string) (Resolved, error)
 	if i := strings.IndexByte(name, '@'); i > 0 && record == "" {
 		name, record = name[:i], name[i+1:]
 	}
-	for _, u := range o.Unavailable {
+	for _, u := range o.allUnavailable {
 		if u.Name == name {
 			code := CodeUnavailable
 			if u.covered {
@@ -303,14 +310,25 @@ func (r *Runtime) Resolve(o *Observation, name, record string) (Resolved, error)
 			return Resolved{}, &Error{Code: code, Reason: fmt.Sprintf("%s cannot run now: %s", name, u.Reason), Available: available(o)}
 		}
 	}
+	// Every entry resolves, shown or cut by a budget, so a name from any
+	// continuation slice works.
 	var a *Action
-	for i := range o.Actions {
-		if o.Actions[i].Name == name {
-			a = &o.Actions[i]
+	for i := range o.all {
+		if o.all[i].Name == name {
+			a = &o.all[i]
 			break
 		}
 	}
 	if a == nil {
+		// A link folded into a list resolves by its own name too.
+		for i := range o.all {
+			if m, ok := o.all[i].member(name); ok && o.all[i].links != nil && m.name == name {
+				if record != "" {
+					return Resolved{}, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s is not a row action: it takes no record", name), Available: available(o)}
+				}
+				return Resolved{Action: o.all[i], ID: o.all[i].Name + ":" + m.label, key: m.key, member: true}, nil
+			}
+		}
 		return Resolved{}, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("no action %q on the page now", name), Available: available(o)}
 	}
 	if !a.RecordParam {
@@ -396,7 +414,16 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 	if err := guard(before, res, req.Confirmed); err != nil {
 		return nil, err
 	}
-	step, err := buildStep(a, res.key, req.Args, how.files)
+	key, args := res.key, req.Args
+	if a.links != nil && !res.member {
+		if key, res.ID, err = chooseLink(a, args); err != nil {
+			return nil, err
+		}
+		args = withoutKey(args, "link")
+	} else if res.member {
+		args = withoutKey(args, "link")
+	}
+	step, err := buildStep(a, key, args, how.files)
 	if err != nil {
 		return nil, err
 	}
@@ -420,6 +447,33 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 		rec.Warning = "EXPECTATION_FAILED: no visible change after " + res.ID + "; read the page feedback and state before trying again"
 	}
 	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
+}
+
+// chooseLink picks the link a folded link list is called with (args.link).
+// Code: INVALID_ARGUMENT.
+func chooseLink(a Action, args map[string]any) (key, id string, err error) {
+	name, ok := args["link"].(string)
+	if !ok {
+		return "", "", &Error{Code: CodeInvalidArgument, Reason: a.Name + ": link (a string, the name of one of its links) is required"}
+	}
+	m, ok := a.member(name)
+	if !ok {
+		return "", "", &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s: no link %q in this list (%d links)", a.Name, clean(name, 80), len(a.links))}
+	}
+	return m.key, a.Name + ":" + m.label, nil
+}
+
+func withoutKey(m map[string]any, k string) map[string]any {
+	if _, ok := m[k]; !ok {
+		return m
+	}
+	out := make(map[string]any, len(m))
+	for kk, v := range m {
+		if kk != k {
+			out[kk] = v
+		}
+	}
+	return out
 }
 
 // buildStep validates args against the action's parameters and builds the
@@ -581,4 +635,88 @@ func wrapDriver(op string, err error) error {
 		return err
 	}
 	return &Error{Code: CodeBrowserUnavailable, Reason: op + " failed in the browser", Err: err}
+}
+
+// Fit returns a copy of o whose rendering, plus reserve bytes already
+// spent (a receipt), stays within maxBytes: whole entries are moved from the
+// end of the lists (records with fields, then citation ids, then actions,
+// then hidden content, state, feedback and regions) behind a continuation,
+// every cut counted. The last resort, when even the emptiest copy is too
+// large, is a byte cap the renderings honour. o
+// itself (the runtime's latest observation) is not changed.
+func (r *Runtime) Fit(o *Observation, maxBytes, reserve int, render func(*Observation) string) *Observation {
+	if maxBytes <= 0 || len(render(o))+reserve <= maxBytes {
+		return o
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := *o
+	c.Actions = append([]Action(nil), o.Actions...)
+	c.Unavailable = append([]UnavailableView(nil), o.Unavailable...)
+	c.Regions = append([]RegionView(nil), o.Regions...)
+	c.Records.Shown = append([]RecordView(nil), o.Records.Shown...)
+	c.Records.IDs = append([]string(nil), o.Records.IDs...)
+	c.Hidden = append([]HiddenContent(nil), o.Hidden...)
+	c.Feedback = append([]Feedback(nil), o.Feedback...)
+	c.State = make(map[string]any, len(o.State))
+	for k, v := range o.State {
+		c.State[k] = v
+	}
+	stateKeys := make([]string, 0, len(c.State))
+	for k := range c.State {
+		stateKeys = append(stateKeys, k)
+	}
+	sort.Strings(stateKeys)
+	fits := func() bool {
+		r.setContinuation(&c) // the token line counts too
+		return len(render(&c))+reserve <= maxBytes
+	}
+	step := func() bool {
+		switch {
+		case len(c.Records.Shown) > 1:
+			c.Records.Shown = c.Records.Shown[:len(c.Records.Shown)-1]
+			c.Omitted.Records++
+		case len(c.Records.IDs) > 3:
+			c.Records.IDs = c.Records.IDs[:len(c.Records.IDs)-1]
+			c.Records.IDsOmitted++
+		case len(c.Hidden) > 0:
+			c.Hidden = c.Hidden[:len(c.Hidden)-1]
+			c.Omitted.Hidden++
+		case len(c.Unavailable) > 0:
+			c.Unavailable = c.Unavailable[:len(c.Unavailable)-1]
+			c.Omitted.Actions++
+		case len(c.Actions) > 3:
+			c.Actions = c.Actions[:len(c.Actions)-1]
+			c.Omitted.Actions++
+		case len(stateKeys) > 0:
+			delete(c.State, stateKeys[len(stateKeys)-1])
+			stateKeys = stateKeys[:len(stateKeys)-1]
+			c.Omitted.StateGroups++
+		case len(c.Feedback) > 2:
+			c.Feedback = c.Feedback[:len(c.Feedback)-1]
+			c.Omitted.Feedback++
+		case len(c.Regions) > 1:
+			c.Regions = c.Regions[:len(c.Regions)-1]
+			c.Omitted.Regions++
+		case len(c.Records.Shown) > 0:
+			c.Records.Shown = nil
+			c.Omitted.Records++
+		case len(c.Actions) > 1:
+			c.Actions = c.Actions[:len(c.Actions)-1]
+			c.Omitted.Actions++
+		case len(c.Feedback) > 0:
+			c.Feedback = c.Feedback[:len(c.Feedback)-1]
+			c.Omitted.Feedback++
+		default:
+			return false
+		}
+		return true
+	}
+	for !fits() && step() {
+	}
+	if !fits() {
+		// The last resort: the rendering itself is cut at a line.
+		c.capBytes = max(maxBytes-reserve, 256)
+	}
+	return &c
 }

@@ -85,7 +85,7 @@ func ParamsSchema(a Action) json.RawMessage {
 	for _, k := range names {
 		p := a.Params[k]
 		props[k] = prop{Type: p.Type, Description: p.Description, Enum: p.Enum}
-		if k == "record" || k == "text" || k == "value" {
+		if k == "record" || k == "text" || k == "value" || k == "link" {
 			required = append(required, k)
 		}
 	}

@@ -6,8 +6,9 @@ import (
 	_ "embed"
 	"fmt"
 	"image"
-	_ "image/jpeg" // DecodeConfig of captured JPEGs
-	_ "image/png"  // DecodeConfig of captured PNGs
+	"image/draw"
+	"image/jpeg"
+	"image/png"
 	"math"
 	"strings"
 )
@@ -30,9 +31,11 @@ const (
 	// page or region shows its first MaxShotSide pixels (Chromium cannot
 	// capture much larger surfaces anyway).
 	MaxShotSide = 16384
-	// maxShotCaptures bounds the captures one screenshot may take while
-	// fitting its byte bound.
+	// maxShotCaptures bounds the re-encodings one screenshot may take
+	// while fitting its byte bound.
 	maxShotCaptures = 8
+	// maxShotPixels bounds the first capture's pixels (4 megapixels).
+	maxShotPixels = 4_000_000
 	// minShotSide is the smallest useful image side, in pixels.
 	minShotSide = 16
 )
@@ -97,7 +100,8 @@ type Screenshot struct {
 	Cut bool
 	// Revision is the observation revision of the page captured.
 	Revision string
-	// Captures counts the encodings tried to fit MaxBytes.
+	// Captures counts the encodings tried to fit MaxBytes: the browser's
+	// capture, then re-encodings in Go.
 	Captures int
 }
 
@@ -176,49 +180,107 @@ func (r *Runtime) Screenshot(ctx context.Context, req ScreenshotRequest) (*Scree
 	return shot, nil
 }
 
-// fitShot captures g until the image fits req.MaxBytes: the first scale is
-// guessed from the area (about 0.15 bytes per pixel for JPEG, 0.6 for PNG),
-// then JPEG quality steps down (80, 60, 40), then the scale shrinks by the
-// square root of the overshoot.
+// fitShot captures g once and fits the image into req.MaxBytes. The
+// scale of that capture is guessed from the area (about 0.05 bytes per
+// pixel for JPEG of a page, 0.2 for PNG; never more than maxShotPixels
+// pixels). When it does not fit, the image is re-encoded in Go rather than
+// captured again (a capture beyond the viewport makes Chromium lay out the
+// whole page, seconds on a 10,000-row table): JPEG quality steps down (80,
+// 60, 40), then the image is shrunk by the square root of the overshoot.
 func fitShot(ctx context.Context, capt Capturer, req ScreenshotRequest, g shotGeometry) (*Screenshot, error) {
-	perPixel := 0.15
+	perPixel := 0.05
 	if req.Format == FormatPNG {
-		perPixel = 0.6
+		perPixel = 0.2
 	}
 	area := g.Width * g.Height
-	scale := math.Min(1, math.Sqrt(float64(req.MaxBytes)/perPixel/area))
+	scale := math.Min(1, math.Sqrt(math.Min(float64(req.MaxBytes)/perPixel, maxShotPixels)/area))
 	scale = math.Floor(scale*1000) / 1000
-	qi := 0
-	p := CaptureParams{Format: req.Format, Clip: g.Rect, BeyondViewport: !g.InViewport}
-	last := 0
-	for n := 1; n <= maxShotCaptures; n++ {
-		if g.Width*scale < minShotSide || g.Height*scale < minShotSide {
+	if g.Width*scale < minShotSide || g.Height*scale < minShotSide {
+		return nil, &Error{Code: CodeInvalidArgument, Reason: "the area is too small to capture"}
+	}
+	p := CaptureParams{Format: req.Format, Clip: g.Rect, Scale: scale, BeyondViewport: !g.InViewport}
+	if req.Format == FormatJPEG {
+		p.Quality = jpegQualities[0]
+	}
+	data, err := capt.Capture(ctx, p)
+	if err != nil {
+		return nil, wrapDriver("screenshot", err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, &Error{Code: CodeBrowserUnavailable, Reason: "the browser returned an unreadable image", Err: err}
+	}
+	shot := &Screenshot{MIME: "image/" + req.Format, Scale: scale, Quality: p.Quality, Clip: g.Rect, Cut: g.Cut, Captures: 1}
+	full := img.Bounds()
+	for n := 0; ; n++ {
+		if len(data) <= req.MaxBytes {
+			b := img.Bounds()
+			shot.Data, shot.Width, shot.Height = data, b.Dx(), b.Dy()
+			shot.Scale = math.Round(scale*float64(b.Dx())/float64(full.Dx())*1000) / 1000
+			return shot, nil
+		}
+		if n >= maxShotCaptures {
 			break
 		}
-		p.Scale = scale
-		p.Quality = 0
-		if req.Format == FormatJPEG {
-			p.Quality = jpegQualities[qi]
+		if ctx.Err() != nil {
+			return nil, wrapDriver("screenshot", ctx.Err())
 		}
-		data, err := capt.Capture(ctx, p)
-		if err != nil {
-			return nil, wrapDriver("screenshot", err)
-		}
-		last = len(data)
-		if len(data) <= req.MaxBytes {
-			cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
-			if err != nil {
-				return nil, &Error{Code: CodeBrowserUnavailable, Reason: "the browser returned an unreadable image", Err: err}
+		shot.Captures++
+		if req.Format == FormatJPEG && n+1 < len(jpegQualities) && shot.Quality > jpegQualities[len(jpegQualities)-1] {
+			shot.Quality = jpegQualities[n+1]
+		} else {
+			f := math.Min(0.9, math.Sqrt(float64(req.MaxBytes)/float64(len(data)))*0.95)
+			w, h := int(float64(img.Bounds().Dx())*f), int(float64(img.Bounds().Dy())*f)
+			if w < minShotSide || h < minShotSide {
+				break
 			}
-			return &Screenshot{Data: data, MIME: "image/" + req.Format, Width: cfg.Width, Height: cfg.Height,
-				Scale: scale, Quality: p.Quality, Clip: g.Rect, Cut: g.Cut, Captures: n}, nil
+			img = shrink(img, w, h)
 		}
-		if req.Format == FormatJPEG && qi < len(jpegQualities)-1 {
-			qi++
-			continue
+		if data, err = encodeShot(img, req.Format, shot.Quality); err != nil {
+			return nil, &Error{Code: CodeInternal, Reason: "the screenshot could not be encoded", Err: err}
 		}
-		shrink := math.Min(0.9, math.Sqrt(float64(req.MaxBytes)/float64(len(data)))*0.95)
-		scale = math.Floor(scale*shrink*1000) / 1000
 	}
-	return nil, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("the image does not fit in %d bytes even scaled down (last try %d bytes); capture a region instead, or raise browser.screenshotMaxBytes", req.MaxBytes, last)}
+	return nil, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("the image does not fit in %d bytes even scaled down (last try %d bytes); capture a region instead, or raise browser.screenshotMaxBytes", req.MaxBytes, len(data))}
+}
+
+func encodeShot(img image.Image, format string, quality int) ([]byte, error) {
+	var b bytes.Buffer
+	var err error
+	if format == FormatPNG {
+		err = png.Encode(&b, img)
+	} else {
+		err = jpeg.Encode(&b, img, &jpeg.Options{Quality: quality})
+	}
+	return b.Bytes(), err
+}
+
+// shrink scales src down to w×h by averaging the source pixels each
+// destination pixel covers (a box filter: sharp enough for text at the
+// factors used here).
+func shrink(src image.Image, w, h int) image.Image {
+	sb := src.Bounds()
+	rgba := image.NewRGBA(image.Rect(0, 0, sb.Dx(), sb.Dy()))
+	draw.Draw(rgba, rgba.Bounds(), src, sb.Min, draw.Src)
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	sw, sh := sb.Dx(), sb.Dy()
+	for y := 0; y < h; y++ {
+		y0, y1 := y*sh/h, max((y+1)*sh/h, y*sh/h+1)
+		for x := 0; x < w; x++ {
+			x0, x1 := x*sw/w, max((x+1)*sw/w, x*sw/w+1)
+			var r, g, b, a, n uint32
+			for yy := y0; yy < y1; yy++ {
+				row := rgba.Pix[yy*rgba.Stride+x0*4 : yy*rgba.Stride+x1*4]
+				for i := 0; i < len(row); i += 4 {
+					r += uint32(row[i])
+					g += uint32(row[i+1])
+					b += uint32(row[i+2])
+					a += uint32(row[i+3])
+					n++
+				}
+			}
+			o := dst.PixOffset(x, y)
+			dst.Pix[o], dst.Pix[o+1], dst.Pix[o+2], dst.Pix[o+3] = uint8(r/n), uint8(g/n), uint8(b/n), uint8(a/n)
+		}
+	}
+	return dst
 }

@@ -18,7 +18,10 @@ import (
 )
 
 // Exit statuses of pling run beyond 0 (answered), 1 (failed) and 2 (usage).
-const exitHandoff = 3 // stopped at an action only a person may do
+const (
+	exitHandoff     = 3   // stopped at an action only a person may do
+	exitInterrupted = 130 // Ctrl-C or SIGTERM, as shells report SIGINT
+)
 
 // demoRole is the application role of the embedded demo page, used when
 // agent.yaml sets none (spec/observation.txt, "## This application").
@@ -39,7 +42,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 
 Endpoint: POST $OPENAI_BASE_URL/chat/completions (default https://api.openai.com/v1/),
 key from $OPENAI_API_KEY, model from agent.yaml agent.model.
-Exit status: 0 answered, 1 failed, 2 usage, 3 stopped for a person (handoff).`)
+Exit status: 0 answered, 1 failed, 2 usage, 3 stopped for a person (handoff), 130 interrupted.`)
 	}
 	var words []string
 	for {
@@ -110,6 +113,10 @@ Exit status: 0 answered, 1 failed, 2 usage, 3 stopped for a person (handoff).`)
 	}
 	res, err := agent.Run(ctx, boundedPage{rt, cfg.Browser.ActionTimeout()}, instruction, opts)
 	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "pling run: interrupted")
+			return exitError(exitInterrupted)
+		}
 		fmt.Fprintln(stderr, "pling run:", oneLine(err.Error()))
 		return exitError(1)
 	}

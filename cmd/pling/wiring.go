@@ -46,7 +46,8 @@ func budgets(c config.Observation) page.Budgets {
 	}
 }
 
-// browserOptions maps the browser section onto browser options.
+// browserOptions maps the browser section onto browser options. Callers
+// add the navigation policy (Options.CheckURL) from the navigation section.
 func browserOptions(c config.Browser) browser.Options {
 	o := browser.Options{
 		ExecPath:      c.ExecPath,
@@ -105,7 +106,9 @@ func openRuntime(ctx context.Context, cfgPath, url string) (*page.Runtime, *page
 	if err := cfg.Navigation.Check(url); err != nil {
 		return nil, nil, nil, err
 	}
-	b, err := browser.Start(ctx, browserOptions(cfg.Browser))
+	bo := browserOptions(cfg.Browser)
+	bo.CheckURL = cfg.Navigation.Check // every request of the browser
+	b, err := browser.Start(ctx, bo)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -1,0 +1,163 @@
+package e2e
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// twoOrigins serves an opener page on 127.0.0.1 (allowed) and counts every
+// request that reaches a second server on 127.0.0.2 (denied by the config
+// it returns). The opener's links and buttons open tabs to the denied
+// origin and to the metadata address.
+func twoOrigins(t *testing.T) (opener string, deniedHits *atomic.Int32, cfg string) {
+	t.Helper()
+	deniedHits = &atomic.Int32{}
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Fatalf("listen on 127.0.0.2 (the denied origin): %v", err)
+	}
+	denied := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		deniedHits.Add(1)
+		fmt.Fprint(w, `<!doctype html><title>Denied origin</title><p>secret</p>`)
+	})}
+	go func() { _ = denied.Serve(ln) }()
+	t.Cleanup(func() { _ = denied.Close() })
+	deniedURL := "http://" + ln.Addr().String() + "/secret"
+	const meta = "http://169.254.169.254/latest/meta-data/"
+	page := fmt.Sprintf(`<!doctype html><title>Opener</title>
+<main data-pling-region="main" data-pling-label="Main">
+<a href=%q target="_blank" data-pling-action="open_denied_tab" data-pling-effect="read">Denied in a new tab</a>
+<a href=%q target="_blank" data-pling-action="open_metadata_tab" data-pling-effect="read">Metadata in a new tab</a>
+<button onclick="window.open('%s')" data-pling-action="popup_denied" data-pling-effect="read">Popup</button>
+<button onclick="window.open('%s')" data-pling-action="popup_metadata" data-pling-effect="read">Popup metadata</button>
+<a href="javascript:document.title='pwned'" data-pling-action="js_link" data-pling-effect="read">Run script</a>
+<a href="javascript:void(document.title='pwned')" data-pling-action="js_link_inner" data-pling-effect="read"><span>Run script too</span></a>
+<a href="JavaScript:document.title='pwned'" data-pling-action="js_link_case" data-pling-effect="read">Run script, mixed case</a>
+<button onclick="window.open('%s', '_blank', 'noopener,width=400,height=300')" data-pling-action="window_denied" data-pling-effect="read">Window</button>
+<iframe src="about:blank" id="f"></iframe>
+<button onclick="document.getElementById('f').src='%s'" data-pling-action="frame_denied" data-pling-effect="read">Frame</button>
+</main>`, deniedURL, meta, deniedURL, meta, deniedURL, deniedURL)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/opener", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page)
+	})
+	ln2, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	allowed := &http.Server{Handler: mux}
+	go func() { _ = allowed.Serve(ln2) }()
+	t.Cleanup(func() { _ = allowed.Close() })
+	cfg = filepath.Join(t.TempDir(), "agent.yaml")
+	yaml := fmt.Sprintf("navigation:\n  deny: [\"http://%s\"]\n", ln.Addr().String())
+	if err := os.WriteFile(cfg, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return "http://" + ln2.Addr().String() + "/opener", deniedHits, cfg
+}
+
+// Tabs, windows and frames the page opens are under the navigation policy
+// before their first request leaves: the denied server never sees one.
+func TestPopupsAreUnderThePolicy(t *testing.T) {
+	t.Parallel()
+	opener, hits, cfg := twoOrigins(t)
+	c, _ := stdioClient(t, nil, "--url", opener, "--config", cfg)
+	for _, tc := range []struct{ action, blocked string }{
+		{"popup_denied", "127.0.0.2"},
+		{"popup_metadata", "169.254.169.254 is a cloud metadata endpoint"},
+		{"window_denied", "127.0.0.2"},
+		{"frame_denied", "127.0.0.2"},
+	} {
+		t.Run(tc.action, func(t *testing.T) {
+			r := mustOK(t, call(t, c, "act", map[string]any{"action": tc.action}))
+			if !strings.Contains(r.Text, "a navigation was blocked by the policy") || !strings.Contains(r.Text, tc.blocked) {
+				t.Errorf("the blocked navigation is not reported:\n%s", r.Text)
+			}
+			if n := hits.Load(); n != 0 {
+				t.Fatalf("the denied origin received %d request(s)", n)
+			}
+		})
+	}
+}
+
+// A link is a navigation like any other: its resolved href (javascript:,
+// a denied origin, the metadata address) is checked against the policy and
+// refused with NAVIGATION_BLOCKED before the click, so nothing runs.
+func TestLinksAreCheckedBeforeTheClick(t *testing.T) {
+	t.Parallel()
+	opener, hits, cfg := twoOrigins(t)
+	c, _ := stdioClient(t, nil, "--url", opener, "--config", cfg)
+	for _, tc := range []struct{ action, reason string }{
+		{"js_link", "javascript: URLs are blocked"},
+		{"js_link_inner", "javascript: URLs are blocked"},
+		{"js_link_case", "javascript: URLs are blocked"},
+		{"open_denied_tab", "matches navigation.deny"},
+		{"open_metadata_tab", "169.254.169.254 is a cloud metadata endpoint"},
+	} {
+		t.Run(tc.action, func(t *testing.T) {
+			r := call(t, c, "act", map[string]any{"action": tc.action})
+			if code(r) != "NAVIGATION_BLOCKED" || !strings.Contains(r.Text, tc.reason) {
+				t.Fatalf("want NAVIGATION_BLOCKED (%s), got:\n%s", tc.reason, r.Text)
+			}
+			o := mustOK(t, call(t, c, "observe", map[string]any{}))
+			contains(t, o.Text, "## Page: Opener")
+			if n := hits.Load(); n != 0 {
+				t.Fatalf("the denied origin received %d request(s)", n)
+			}
+		})
+	}
+}
+
+// The pages of one session share its browser context: a cookie set on one
+// page is sent by the next (navigate {new_page: true}) and by a tab the
+// page opened, as in one browser profile.
+func TestPagesOfOneSessionShareCookies(t *testing.T) {
+	t.Parallel()
+	c, _ := stdioClient(t, nil, "--url", url("/links"))
+	r := mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/cookie/set?v=alice")}))
+	if v := stateOf(r, "cookie"); v != "alice" {
+		t.Fatalf("cookie not set: %v\n%s", v, r.Text)
+	}
+	first := pageHandle(r)
+	r = mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/cookie/show"), "new_page": true}))
+	if pageHandle(r) == first {
+		t.Fatalf("new_page reused page %s", first)
+	}
+	if v := stateOf(r, "cookie"); v != "alice" {
+		t.Errorf("the second page of the session does not see the first page's cookie: %v\n%s", v, r.Text)
+	}
+	// A tab the page opens is in the same context too.
+	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/links"), "page": first}))
+	r = mustOK(t, call(t, c, "act", map[string]any{"action": "open_todos_tab", "page": first}))
+	pages, _ := r.Body["new_pages"].([]any)
+	if len(pages) != 1 {
+		t.Fatalf("new tab not reported:\n%s", r.Text)
+	}
+	r = mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/cookie/show"), "page": pages[0].(string)}))
+	if v := stateOf(r, "cookie"); v != "alice" {
+		t.Errorf("the tab the page opened does not see the session's cookie: %v", v)
+	}
+}
+
+// Tabs the page opens count against http.maxPages: over the cap the new
+// tab is closed and the agent is told, not given a handle.
+func TestPopupsCountAgainstMaxPages(t *testing.T) {
+	t.Parallel()
+	cfg := filepath.Join(t.TempDir(), "agent.yaml")
+	if err := os.WriteFile(cfg, []byte("http:\n  maxPages: 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := stdioClient(t, nil, "--url", url("/links"), "--config", cfg)
+	r := mustOK(t, call(t, c, "act", map[string]any{"action": "open_todos_tab"}))
+	if pages, _ := r.Body["new_pages"].([]any); len(pages) != 0 {
+		t.Fatalf("a tab beyond maxPages got a handle: %v", pages)
+	}
+	contains(t, r.Text, "the page opened a new tab; it was closed: too many open pages (1)")
+}
