@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -106,6 +107,50 @@ type Browser struct {
 // session) moves to a new browser.
 func (b *Browser) claimLoss() bool { return b.lossClaimed.CompareAndSwap(false, true) }
 
+// quietFlags keep Chromium from phoning home: with a logging proxy as its
+// only route, a session reached autofill, accounts (sign-in), the
+// component and extension updaters and the optimization guide. They follow
+// what Puppeteer and Playwright pass, plus the features behind the traffic
+// seen. TestBrowserContactsOnlyThePagesOrigins (e2e) holds them.
+var quietFlags = []struct {
+	name  string
+	value any
+}{
+	{"disable-background-networking", true}, // variations, extension and component update checks
+	{"disable-component-update", true},
+	{"disable-component-extensions-with-background-pages", true},
+	{"disable-default-apps", true},
+	{"disable-extensions", true},
+	{"disable-sync", true},
+	{"disable-breakpad", true},
+	{"disable-crash-reporter", true},
+	{"disable-client-side-phishing-detection", true},
+	{"disable-domain-reliability", true},
+	{"disable-field-trial-config", true},
+	{"disable-search-engine-choice-screen", true},
+	{"metrics-recording-only", true}, // metrics recorded locally, never uploaded
+	{"no-pings", true},               // <a ping> and hyperlink auditing
+	{"no-service-autorun", true},
+	{"password-store", "basic"},
+	{"use-mock-keychain", true},
+	{"disable-features", strings.Join([]string{
+		"AutofillServerCommunication", // content-autofill.googleapis.com
+		"OptimizationHints", "OptimizationHintsFetching", "OptimizationGuideModelDownloading", "OptimizationTargetPrediction",
+		"MediaRouter", "DialMediaRouteProvider", // local network discovery
+		"Translate", "CertificateTransparencyComponentUpdater", "InterestFeedContentSuggestions",
+		"SafeBrowsingBetterTelemetryOptIn", "LensOverlay", "PrivacySandboxSettings4",
+		"AccountConsistency", "SigninInterceptBubble", "ChromeSignin", // accounts.google.com
+		"NetworkTimeServiceQuerying", // http://clients2.google.com/time/
+	}, ",")},
+	// Sign-in and Google service endpoints point at a closed local port, so
+	// whatever still tries reaches nothing.
+	{"gaia-url", "http://127.0.0.1:9"},
+	{"component-updater", "url-source=http://127.0.0.1:9"}, // update.googleapis.com
+	{"apps-gallery-update-url", "http://127.0.0.1:9"},      // clients2.google.com (extension updates)
+	{"apps-gallery-url", "http://127.0.0.1:9"},
+	{"google-base-url", "http://127.0.0.1:9"},
+}
+
 // Start launches Chromium with the flags this closed network needs (or
 // attaches to Options.RemoteURL). It fails fast with ErrChromiumMissing when
 // the binary is absent, and with a timeout error instead of hanging.
@@ -127,12 +172,12 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			chromedp.NoSandbox,
 			chromedp.DisableGPU,
 			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
 			chromedp.Flag("disable-dev-shm-usage", true),
 			chromedp.WindowSize(opts.Width, opts.Height),
 			// chromedp creates a fresh user-data-dir and removes it on exit.
+		}
+		for _, f := range quietFlags {
+			flags = append(flags, chromedp.Flag(f.name, f.value))
 		}
 		if !opts.Headed {
 			flags = append(flags, chromedp.Headless)

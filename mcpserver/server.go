@@ -87,6 +87,7 @@ type Server struct {
 	ids      *sessionIDs                // Streamable HTTP session ids
 	sseOpen  int                        // open SSE streams (one session each)
 	pending  int                        // sessions being initialized
+	activity map[string]*activity       // Streamable HTTP session id -> in flight
 	closed   bool
 	stop     chan struct{}
 }
@@ -121,6 +122,7 @@ func New(opts Options) *Server {
 		sessions: map[string]*session{},
 		pages:    map[string]*pageEntry{},
 		reserved: map[string]string{},
+		activity: map[string]*activity{},
 		subs:     map[string]map[string]bool{},
 		stop:     make(chan struct{}),
 	}

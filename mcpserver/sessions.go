@@ -113,6 +113,7 @@ func (s *Server) endSession(id string) {
 	s.mu.Lock()
 	sess := s.sessions[id]
 	delete(s.sessions, id)
+	delete(s.activity, id)
 	for _, subs := range s.subs {
 		delete(subs, id)
 	}

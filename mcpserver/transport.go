@@ -65,6 +65,12 @@ type HTTPOptions struct {
 	SessionIdleTTL time.Duration
 	// MaxSessions bounds the live MCP sessions (default 16).
 	MaxSessions int
+	// StreamGrace ends a Streamable HTTP session this long after its last
+	// GET stream closed when nothing else arrived meanwhile (default 30 s,
+	// at most SessionIdleTTL): a client that vanished frees its browser
+	// context well before the idle TTL, and one that reconnects its stream
+	// keeps its session.
+	StreamGrace time.Duration
 }
 
 // ErrTokenRequired: a non-loopback bind needs a bearer token.
@@ -102,6 +108,10 @@ func (s *Server) HTTPHandler(o HTTPOptions) http.Handler {
 	if o.MaxSessions <= 0 {
 		o.MaxSessions = 16
 	}
+	if o.StreamGrace <= 0 {
+		o.StreamGrace = 30 * time.Second
+	}
+	o.StreamGrace = min(o.StreamGrace, o.SessionIdleTTL)
 	mux := http.NewServeMux()
 	stream := server.NewStreamableHTTPServer(s.mcp,
 		server.WithEndpointPath("/mcp"),
@@ -224,7 +234,70 @@ func (s *Server) guard(next http.Handler, o HTTPOptions) http.Handler {
 				s.mu.Unlock()
 			}()
 		}
+		if r.URL.Path == "/mcp" && r.Method != http.MethodDelete {
+			if id := r.Header.Get(server.HeaderKeySessionID); id != "" && s.beginRequest(id, r.Method == http.MethodGet) {
+				defer s.endRequest(id, r.Method == http.MethodGet, o.StreamGrace)
+			}
+		}
 		next.ServeHTTP(w, r)
+	})
+}
+
+// activity is what one Streamable HTTP session has in flight.
+type activity struct {
+	inFlight int    // requests being served, streams included
+	streams  int    // open GET streams
+	seq      uint64 // bumped at every request start and end
+}
+
+// beginRequest counts a request of a live session.
+func (s *Server) beginRequest(id string, stream bool) bool {
+	if !s.ids.live(id) {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.activity[id]
+	if a == nil {
+		a = &activity{}
+		s.activity[id] = a
+	}
+	a.inFlight++
+	if stream {
+		a.streams++
+	}
+	a.seq++
+	return true
+}
+
+// endRequest uncounts a request. When the session's last GET stream
+// closes (the client went away, or reconnects) and nothing else is in
+// flight, the session ends after grace unless a request arrives meanwhile.
+func (s *Server) endRequest(id string, stream bool, grace time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.activity[id]
+	if a == nil {
+		return // the session already ended
+	}
+	a.inFlight--
+	if stream {
+		a.streams--
+	}
+	a.seq++
+	if !stream || a.streams > 0 || a.inFlight > 0 {
+		return
+	}
+	seq := a.seq
+	time.AfterFunc(grace, func() {
+		s.mu.Lock()
+		a := s.activity[id]
+		quiet := a != nil && a.seq == seq
+		s.mu.Unlock()
+		if quiet {
+			s.log.Info("session ended", "category", "stream_closed")
+			_, _ = s.ids.Terminate(id)
+		}
 	})
 }
 

@@ -587,3 +587,81 @@ func TestErrorLogging(t *testing.T) {
 		t.Errorf("want navigate with cause decode and observe with code %s:\n%s", xcode, logs)
 	}
 }
+
+// A session whose GET stream closed and that stays silent ends after the
+// stream grace, long before the idle TTL; one that reconnects in time
+// keeps its session.
+func TestClosedStreamEndsSession(t *testing.T) {
+	fb := &fakeBrowser{}
+	_, base := newHTTPWith(t, Options{Browser: fb}, HTTPOptions{SessionIdleTTL: time.Hour, StreamGrace: 500 * time.Millisecond})
+	post := func(sid, body string) (*http.Response, string) {
+		t.Helper()
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, base+"/mcp", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if sid != "" {
+			req.Header.Set("Mcp-Session-Id", sid)
+			req.Header.Set("MCP-Protocol-Version", mcp.LATEST_LEGACY_PROTOCOL_VERSION)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, string(raw)
+	}
+	stream := func(sid string) context.CancelFunc {
+		t.Helper()
+		ctx, cancel := context.WithCancel(t.Context())
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/mcp", nil)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Mcp-Session-Id", sid)
+		req.Header.Set("MCP-Protocol-Version", mcp.LATEST_LEGACY_PROTOCOL_VERSION)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET stream: %v %v", err, resp)
+		}
+		return func() { cancel(); resp.Body.Close() }
+	}
+	open := func() (string, *fakeTab) {
+		t.Helper()
+		resp, _ := post("", initBody)
+		sid := resp.Header.Get("Mcp-Session-Id")
+		post(sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		before := len(fb.all())
+		if _, body := post(sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"navigate","arguments":{"url":"http://127.0.0.1/x"}}}`); len(fb.all()) != before+1 {
+			t.Fatalf("navigate opened no page: %s", body)
+		}
+		return sid, fb.all()[before]
+	}
+
+	sid, tab := open()
+	closeStream := stream(sid)
+	time.Sleep(time.Second) // an open stream keeps the session
+	if tab.isClosed() {
+		t.Fatal("the page closed while the stream was open")
+	}
+	closeStream() // the client vanishes
+	deadline := time.Now().Add(10 * time.Second)
+	for !tab.isClosed() && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !tab.isClosed() {
+		t.Fatal("the page stayed open after the stream closed")
+	}
+	if resp, _ := post(sid, pingBody); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("the ended session answered %d", resp.StatusCode)
+	}
+
+	// Reconnecting within the grace keeps the session.
+	sid, tab = open()
+	closeStream = stream(sid)
+	closeStream()
+	closeStream = stream(sid)
+	defer closeStream()
+	time.Sleep(1500 * time.Millisecond)
+	if tab.isClosed() {
+		t.Error("a reconnected session lost its page")
+	}
+}

@@ -64,6 +64,10 @@
         return e && e.isConnected ? e : null;
       }, false);
     }
+    // recBySig maps a hash of a record's text to the keys of the record
+    // elements that held it, so a row a framework re-renders (a new element,
+    // the same content) keeps the generated id its old element had.
+    if (!(R.recBySig instanceof Map)) defHidden(R, 'recBySig', new Map(), false);
     const keyOf = (el) => {
       let k = R.keys.get(el);
       if (k === undefined) {
@@ -303,10 +307,30 @@
       if (!s && (field || isEditable(el))) s = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder'));
       return s;
     };
+    // nearbyLabel is the visible text that labels a field with no
+    // accessible name: a short text just before it (the label element of
+    // its form group, a caption div), or the nearest preceding heading or
+    // <dt>, looking up to three ancestors up. A class name is never a label.
+    const nearbyLabel = (el) => {
+      for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
+        let seen = 0;
+        for (let p = n.previousElementSibling; p && seen < 3; p = p.previousElementSibling, seen++) {
+          const t = p.localName;
+          // a control in between: the text before it labels that one
+          if (isCtl(p, t, true) || (p.firstElementChild && p.querySelector(CTRL_SEL))) return '';
+          if (NOTEXT.has(t)) continue;
+          const text = gather(p, {}, NAME_TEXT + 1);
+          if (text && text.length <= NAME_TEXT && LETTER.test(text)) return text.replace(/\s*[:*]\s*$/, '');
+        }
+        const pp = n.parentElement;
+        if (!pp || pp.localName === 'form' || pp.localName === 'body' || pp.localName === 'li' || pp.localName === 'tr') break;
+      }
+      return '';
+    };
     const CAMEL = /([a-z])([A-Z])/g;
     // words of styling and framework vocabulary say nothing about what a
     // control does
-    const NOISE = new Set(['btn', 'button', 'icon', 'flex', 'grid', 'items', 'center', 'justify', 'between', 'rounded', 'shadow', 'border', 'hidden', 'block', 'inline', 'relative', 'absolute', 'fixed', 'sticky', 'text', 'font', 'hover', 'focus', 'cursor', 'pointer', 'ng', 'js', 'css', 'sc', 'is', 'has', 'sm', 'md', 'lg', 'xl', 'px', 'py', 'mx', 'my', 'bg', 'el', 'mat', 'mdc', 'mui', 'ant', 'chakra', 'tw']);
+    const NOISE = new Set(['btn', 'button', 'icon', 'form', 'control', 'nav', 'link', 'default', 'input', 'field', 'item', 'group', 'wrapper', 'container', 'primary', 'secondary', 'outline', 'small', 'large', 'flex', 'grid', 'items', 'center', 'justify', 'between', 'rounded', 'shadow', 'border', 'hidden', 'block', 'inline', 'relative', 'absolute', 'fixed', 'sticky', 'text', 'font', 'hover', 'focus', 'cursor', 'pointer', 'ng', 'js', 'css', 'sc', 'is', 'has', 'sm', 'md', 'lg', 'xl', 'px', 'py', 'mx', 'my', 'bg', 'el', 'mat', 'mdc', 'mui', 'ant', 'chakra', 'tw']);
     const evidenceOf = (el) => {
       const words = [];
       const push = (v) => {
@@ -445,12 +469,17 @@
     // ---- output
     const regions = [], controls = [], records = [], state = [], feedback = [], hidden = [], frames = [];
     const shapes = new Map(), rowActions = [];
+    // slotLabel: a link slot's shared text, '' once two rows differ
+    const slotLabel = new Map();
     let unreadable = 0, recordsTotal = 0, controlsTotal = 0, regionsTotal = 0, nodes = 0, limitHit = false, shadowRoots = 0, framesWalked = 0, hits = 0;
     const regionIds = new Set(), recordIds = new Set();
     const fbByEl = new Map(), fbConsumed = new Set(), fieldFor = new Map();
     const listDecision = new Map();
     const headerCache = new Map();
     const stateSeen = new Set();
+    // stateTexts holds the values and texts of state items: a status line
+    // that shows one is reported once, as state.
+    const stateTexts = new Set();
     let modal = null;
 
     const addState = (name, value, group, declared) => {
@@ -459,6 +488,23 @@
       if (group) s.group = group;
       if (declared) s.declared = true;
       state.push(s);
+      stateTexts.add(s.value);
+    };
+    // dlState reads a description list's terms and their descriptions as
+    // state items named by the term (dt/dd children, or wrapped in divs).
+    const dlState = (dl, region) => {
+      let name = '';
+      const one = (c) => {
+        if (c.localName === 'dt') name = clean(gather(c, { skip: skipButtons }, NAME_TEXT + 1));
+        else if (c.localName === 'dd' && name) {
+          const v = gather(c, { skip: skipButtons }, maxText + 1);
+          if (v && vis(c)) addState(name, v, region ? region + ' details' : 'details', false);
+        }
+      };
+      for (let c = dl.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.localName === 'div') for (let d = c.firstElementChild; d; d = d.nextElementSibling) one(d);
+        else one(c);
+      }
     };
     const declStateOf = (el) => {
       if (stateSeen.has(el)) return;
@@ -467,7 +513,9 @@
       const name = clean(el.getAttribute('data-pling-state'));
       if (!name) return;
       const v = el.getAttribute('data-pling-value');
-      addState(name, v !== null ? clean(v) : gather(el, { hidden: true }, maxText * 2), '', true);
+      const text = gather(el, { hidden: true }, maxText * 2);
+      addState(name, v !== null ? clean(v) : text, '', true);
+      stateTexts.add(cut(text));
     };
     // skipped: a subtree the walk does not enter may still hold declared
     // state, which is read even when hidden.
@@ -528,6 +576,10 @@
         r = REGION_TAGS[tag] || '';
         if ((tag === 'header' || tag === 'footer') && ctx.sect) r = '';
       }
+      if (!r && (role === 'article' || (tag === 'article' && !role)) && !ctx.rec && loneArticle(el, role)) {
+        const label = (hasAttr && (idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')))) || headingText(el);
+        return { base: label ? slug(label) || 'article' : 'article', label: label || 'Article', role: 'article', declared: false, purpose: '' };
+      }
       if (!r) return null;
       let label = hasAttr ? idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) : '';
       if (!label && hasAttr && tag === 'form') label = clean(el.getAttribute('name')) || clean(el.getAttribute('title'));
@@ -544,6 +596,8 @@
       if (authored && base !== DEFAULT_ID[r] && LANDMARK_IDS.has(base)) base = base + '-' + DEFAULT_ID[r];
       return { base, label: label || DEFAULT_LABEL[r], role: r, declared: false, purpose: '' };
     };
+
+    const loneArticle = (el, role) => !sameSibling(el, (s) => s.localName === 'article' || (s.hasAttributes() && roleOf(s) === 'article'));
 
     // ---- records
     const AUTHOR_ID_ATTRS = ['data-id', 'data-key', 'data-row-key', 'data-item-id', 'data-row-id', 'data-record-id', 'data-uid', 'data-uuid'];
@@ -580,11 +634,17 @@
       if (role && ITEM_ROLE_SKIP.has(role)) return '';
       if (role === 'listitem' || role === 'article' || (tag === 'article' && !role)) {
         const want = role || 'article';
-        return sameSibling(el, (s) => (s.hasAttributes() ? roleOf(s) : '') === want || (want === 'article' && s.localName === 'article' && !s.getAttribute('role'))) ? 'list' : 'single';
+        // a lone article is a region of the page (loneArticle), not a record
+        return sameSibling(el, (s) => (s.hasAttributes() ? roleOf(s) : '') === want || (want === 'article' && s.localName === 'article' && !s.getAttribute('role'))) ? 'list' : want === 'article' ? '' : 'single';
       }
       return '';
     };
-    const ownText = (el) => gather(el, { skip: skipControls, hover: hoverShown }, 1) !== '';
+    // ownText: the row has text outside its controls, or it holds a checkbox
+    // and its text sits in a control that is not a link or a <button> (an
+    // inline-edit label with role=button beside the row's checkbox).
+    const CHECK_SEL = 'input[type=checkbox],[role=checkbox],[role=switch]';
+    const ownText = (el) => gather(el, { skip: skipControls, hover: hoverShown }, 1) !== '' ||
+      (el.querySelector(CHECK_SEL) !== null && gather(el, { skip: (c, t) => t === 'a' || t === 'button', hover: hoverShown }, 1) !== '');
     // singleRow: a lone list item is a record when its list held records
     // before, or when it has text of its own and a control.
     const CTRL_SEL = 'button,a[href],input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=checkbox],[role=switch],[contenteditable]';
@@ -608,9 +668,40 @@
         if (!id) id = clean(el.getAttribute('id'));
       }
       if (id && id.length <= 80 && !recordIds.has(id)) return id;
+      if (R.keys.get(el) === undefined) adoptKey(el);
       let g = 'r' + keyOf(el).slice(1);
       while (recordIds.has(g)) g += '_';
       return g;
+    };
+    // adoptKey gives a new record element the key of a gone one with the
+    // same tag and text (a re-rendered row), or a fresh key remembered under
+    // its text. Ids of rows that were not re-rendered never change.
+    const adoptKey = (el) => {
+      let h = 0x811c9dc5;
+      const str = el.localName + '\u0001' + clean((el.textContent || '').slice(0, 4000));
+      for (let i = 0; i < str.length; i++) {
+        h ^= str.charCodeAt(i);
+        h = Math.imul(h, 0x01000193);
+      }
+      const sig = (h >>> 0).toString(36);
+      let list = R.recBySig.get(sig);
+      if (list) {
+        for (let i = 0; i < list.length; i++) {
+          const k = list[i];
+          const w = R.els.get(k);
+          const old = w ? w.deref() : undefined;
+          if (old && old.isConnected) continue;
+          R.keys.set(el, k);
+          R.els.set(k, new WeakRef(el));
+          return;
+        }
+      } else {
+        if (R.recBySig.size >= 20000) R.recBySig.clear();
+        list = [];
+        R.recBySig.set(sig, list);
+      }
+      if (list.length >= 16) list.shift();
+      list.push(keyOf(el));
     };
     // recMatches tells, without minting anything, whether el's record id
     // would be findRec.
@@ -710,7 +801,14 @@
         return fields;
       }
       const o = { wantFirst: true, skip: (c, t) => isCtl(c, t, false) || t === 'ul' || t === 'ol' || t === 'table', hover: hoverShown };
-      const text = gather(el, o, maxText + 1);
+      let text = gather(el, o, maxText + 1);
+      if (!text) {
+        // the row's text sits in a control that is not a <button> (an
+        // inline-edit label with role=button): that is its text
+        const o2 = { wantFirst: true, skip: (c, t) => t === 'button' || t === 'ul' || t === 'ol' || t === 'table', hover: hoverShown };
+        text = gather(el, o2, maxText + 1);
+        o.first = o2.first;
+      }
       if (!out.label && o.first) out.label = cut(o.first);
       if (text) put('text', text);
       const cb = checkboxIn(el);
@@ -797,7 +895,8 @@
         c.name = cut(clean(declName), NAME_TEXT);
         c.declared = true;
       }
-      const label = accName(el, tag, kr[1]);
+      let label = accName(el, tag, kr[1]);
+      if (!label && (kr[0] === 'type' || kr[0] === 'select' || kr[0] === 'check')) label = nearbyLabel(el);
       if (label) c.label = cut(label);
       if (!label || !LETTER.test(label)) {
         // no name, or a symbol ("×", "★"): the id and class words may say more
@@ -1062,7 +1161,7 @@
             if (f.length) out.fields = f;
           }
           records.push(out);
-          const rs = { out, inVP, h: 0x811c9dc5, el, text: undefined, first: '' };
+          const rs = { out, inVP, h: 0x811c9dc5, el, text: undefined, first: undefined };
           mix(rs, el.textContent || '');
           if (rk === 'decl' && el.firstElementChild) for (const v of el.querySelectorAll('[data-pling-value]')) mix(rs, v.getAttribute('data-pling-value'));
           recStates.push(rs);
@@ -1083,22 +1182,27 @@
           if (ac !== null || as !== null) mix(c2.rec, ac + '|' + as);
         }
       }
+      // key-value pairs: the <dt>/<dd> of a description list outside any
+      // record ("Order total $128.40", "Status Delivered")
+      if (tag === 'dl' && !declState && !c2.rec) dlState(el, c2.region);
       if (hasAttr) {
         // feedback
         if (!c2.fb) {
           const fd = el.getAttribute('data-pling-feedback');
           let kind = '';
+          const live = el.getAttribute('aria-live');
           if (fd !== null) {
+            // a declared message of no kind takes its role's: a status line
+            // is not an error
             const k = clean(fd).toLowerCase();
-            kind = k === 'warning' || k === 'status' || k === 'info' || k === 'error' ? k : 'error';
+            kind = k === 'warning' || k === 'status' || k === 'info' || k === 'error' ? k
+              : k === '' && (role === 'status' || role === 'log' || (role !== 'alert' && live === 'polite')) ? 'status' : 'error';
           } else if (role === 'alert') kind = 'error';
           else if (role === 'status' || role === 'log') kind = 'status';
-          else {
-            const live = el.getAttribute('aria-live');
-            if (live === 'assertive') kind = 'error';
-            else if (live === 'polite') kind = 'status';
-          }
-          if (kind && !fbConsumed.has(el)) {
+          else if (live === 'assertive') kind = 'error';
+          else if (live === 'polite') kind = 'status';
+          // a declared state element is state, not also feedback
+          if (kind && !fbConsumed.has(el) && !(kind !== 'error' && kind !== 'warning' && stateSeen.has(el))) {
             const msg = gather(el, { skip: skipButtons }, maxText + 1);
             if (msg) {
               addFeedback(el, kind, msg, (fd !== null ? clean(el.getAttribute('data-pling-for')) : '') || fieldFor.get(el) || '', c2.region);
@@ -1171,26 +1275,40 @@
       return c2;
     };
 
-    // rowText returns a record's own text (buttons excluded, links and
-    // labels included) and its first text run, computed once per record.
+    // rowText returns a record's text content, lower-cased, computed once
+    // per record (no layout: textContent).
     const rowText = (rec) => {
-      if (rec.text === undefined) {
-        const o = { wantFirst: true, skip: skipButtons, hover: hoverShown };
-        rec.text = gather(rec.el, o, maxText * 4).toLowerCase();
-        rec.first = (o.first || '').toLowerCase();
-      }
+      if (rec.text === undefined) rec.text = clean(rec.el.textContent || '').toLowerCase();
       return rec.text;
     };
+    const occurrences = (hay, needle) => {
+      let n = 0;
+      for (let i = hay.indexOf(needle); i >= 0 && n < 100; i = hay.indexOf(needle, i + needle.length)) n++;
+      return n;
+    };
     // withoutRow is what is left of a row control's name once the row's own
-    // text is removed: "" for a name that is the row's text (a checkbox
-    // labelled with the todo, a user-name link), "Mark done" for "Mark Buy
-    // groceries done".
-    const withoutRow = (name, rec) => {
+    // text is removed: "" for a name that is the row's data (a checkbox
+    // labelled with its todo, a link showing a user name), "Mark done" for
+    // "Mark Buy groceries done", "Delete" for a Delete button.
+    const withoutRow = (name, el, kind, rec) => {
       if (!name) return '';
       const low = name.toLowerCase();
+      const own = clean(el.textContent || '').toLowerCase();
+      if (kind === 'link' && own.includes(low)) return '';
       const text = rowText(rec);
-      if (text && text.includes(low)) return '';
+      if (occurrences(text, low) > occurrences(own, low)) return '';
+      if (rec.first === undefined) {
+        const o = { wantFirst: true, skip: skipButtons, hover: hoverShown };
+        gather(rec.el, o, NAME_TEXT);
+        if (o.first === undefined) {
+          const o2 = { wantFirst: true, skip: (c, t) => t === 'button', hover: hoverShown };
+          gather(rec.el, o2, NAME_TEXT);
+          o.first = o2.first;
+        }
+        rec.first = (o.first || '').toLowerCase();
+      }
       const first = rec.first;
+      if (first === low) return '';
       if (first && first.length >= 2) {
         const i = low.indexOf(first);
         if (i >= 0) return clean(name.slice(0, i) + ' ' + name.slice(i + first.length));
@@ -1234,11 +1352,12 @@
         // and what is left (often nothing) plus the slot is the key.
         const dn = hasAttr ? el.getAttribute('data-pling-action') : null;
         const name = dn !== null ? cut(clean(dn), NAME_TEXT) : '';
-        let generic = '';
+        let generic = '', acc = '';
         let sk;
         if (name) sk = 'd\u0001' + name + '\u0001' + ctx.region;
         else {
-          generic = withoutRow(accName(el, tag, kr[1]), rec);
+          acc = accName(el, tag, kr[1]);
+          generic = withoutRow(acc, el, kr[0], rec);
           sk = 'i\u0001' + generic + '\u0001' + (generic ? '' : slotOf(el, rec.el)) + '\u0001' + kr[0] + '\u0001' + ctx.region;
         }
         let sh = shapes.get(sk);
@@ -1248,6 +1367,8 @@
             // the row's own text is no name for the folded group
             if (generic) c.label = cut(generic);
             else {
+              // a link whose text is the same on every row ("Edit") keeps it
+              if (kr[0] === 'link') slotLabel.set(sk, c.label);
               delete c.label;
               const ev = evidenceOf(el);
               if (ev) c.evidence = cut(ev, NAME_TEXT);
@@ -1266,6 +1387,7 @@
         }
         const acts = rec.out.actions || (rec.out.actions = {});
         if (acts[sh.shape] !== undefined) return;
+        if (slotLabel.has(sk) && slotLabel.get(sk) !== cut(acc)) slotLabel.set(sk, '');
         acts[sh.shape] = keyOf(el);
         const why = unavailableOf(el, tag, hasAttr);
         if (why) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = why;
@@ -1336,11 +1458,22 @@
       }
       if (ariaModal && !modalEl) return { again: { mode, modal: ariaModal } };
     }
+    for (let i = feedback.length - 1; i >= 0; i--) {
+      const f = feedback[i];
+      if ((f.kind === 'status' || f.kind === 'info') && stateTexts.has(f.message)) feedback.splice(i, 1);
+    }
     // declared state wins over inferred state of the same name
     let st = state;
     if (state.some((s) => s.declared)) {
       const dn = new Set(state.filter((s) => s.declared).map((s) => s.name));
       st = state.filter((s) => s.declared || !dn.has(s.name));
+    }
+    for (const [sk, label] of slotLabel) {
+      const sh = shapes.get(sk);
+      if (sh && label && sh.count > 1) {
+        sh.label = label;
+        delete sh.evidence;
+      }
     }
     for (const sh of rowActions) {
       if (sh._covered === sh.count && sh.count > 0) sh.covered = true;

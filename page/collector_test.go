@@ -961,6 +961,12 @@ func TestCollectFoldBySlot(t *testing.T) {
 		{"unique link per row", func(i int, t string) string {
 			return fmt.Sprintf(`<li><a href="/users/%d">user%d</a> wrote <b>%s</b> <button class="star-button">★</button></li>`, 7841+i, i, t)
 		}, []string{"open", "star"}},
+		{"a link with the same text on every row keeps it", func(i int, t string) string {
+			return fmt.Sprintf(`<li><a href="/orders/%d">ORD-%d</a> %s <a href="/orders/%d/edit">Edit</a></li>`, i, 1000+i, t, i)
+		}, []string{"open", "edit"}},
+		{"the row's text in an inline-edit label with role=button", func(i int, t string) string {
+			return fmt.Sprintf(`<li><div class="view"><label class="inline-edit" role="button" tabindex="0">%s</label> <input type="checkbox" class="toggle"> <button class="destroy">×</button></div></li>`, t)
+		}, []string{"edit", "toggle", "destroy"}},
 		{"state classes differ between rows", func(i int, t string) string {
 			cls := "toggle"
 			if i%2 == 1 {
@@ -991,5 +997,113 @@ func TestCollectFoldBySlot(t *testing.T) {
 				t.Errorf("folded actions (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestCollectIDsSurviveRerender: generated record ids survive removals and
+// insertions of other rows, also when a framework re-renders the whole list
+// (new elements, the same rows), and toggling a row keeps its id (issue 8
+// point 10).
+func TestCollectIDsSurviveRerender(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Rerender</title><main><ul id="l"></ul></main>
+<script>
+let todos = ["Buy milk", "Walk the dog", "Pay rent", "Call mum"].map((title) => ({ title, done: false }));
+function render() {
+  document.getElementById("l").innerHTML = todos.map((t) =>
+    '<li><input type="checkbox" class="toggle"' + (t.done ? " checked" : "") + '> <label>' + t.title + '</label> <button class="destroy">x</button></li>').join("");
+}
+render();
+</script>`)
+	p := page.DefaultCollectParams()
+	byLabel := func() map[string]string {
+		snap, _ := collectSnapshot(t, s, p)
+		m := map[string]string{}
+		for _, r := range snap.Records {
+			m[r.Label] = r.ID
+		}
+		return m
+	}
+	before := byLabel()
+	if len(before) != 4 {
+		t.Fatalf("records: %v", before)
+	}
+	steps := []struct{ name, js string }{
+		{"re-render unchanged", `render()`},
+		{"remove one and re-render", `todos.splice(1, 1); render()`},
+		{"insert at the top and re-render", `todos.unshift({ title: "Read the spec", done: false }); render()`},
+		{"toggle one and re-render", `todos[1].done = true; render()`},
+		{"remove a row element", `document.querySelector("#l li:last-child").remove()`},
+	}
+	for _, st := range steps {
+		evalJS(t, s, st.js)
+		after := byLabel()
+		for label, id := range after {
+			if old, ok := before[label]; ok && old != id {
+				t.Errorf("%s: %q moved from %s to %s", st.name, label, old, id)
+			}
+		}
+		for label, id := range after {
+			before[label] = id
+		}
+	}
+}
+
+// TestCollectArticleAndDetails: a lone article is a region, not a one-row
+// record; a description list is state; a declared status line with no kind
+// is status, and a status line that shows a state value is reported once,
+// as state (issue 8 points 12 and 13).
+func TestCollectArticleAndDetails(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Help</title><main>
+<article><h2>Where is my order?</h2><p>Orders ship within two days. `+strings.Repeat("More prose. ", 30)+`</p>
+ <dl><dt>Order total</dt><dd>$128.40</dd><div><dt>Status</dt><dd>Delivered</dd></div></dl>
+ <button>Request a refund</button></article>
+<p role="status" data-pling-feedback>Saved a minute ago</p>
+<div role="status"><span class="todo-count">3 items left</span></div>
+</main>`)
+	snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+	if len(snap.Records) != 0 || len(snap.RowActions) != 0 {
+		t.Errorf("a lone article is no record: %v, row actions %+v", recordIDs(snap), snap.RowActions)
+	}
+	if !slices.ContainsFunc(snap.Regions, func(r page.Region) bool {
+		return r.ID == "where-is-my-order" && r.Label == "Where is my order?" && r.Role == "article"
+	}) {
+		t.Errorf("regions: %+v", snap.Regions)
+	}
+	if c := controlByLabel(snap, "Request a refund"); c == nil || c.Region != "where-is-my-order" {
+		t.Errorf("refund: %+v", c)
+	}
+	st := stateMap(snap)
+	if st["Order total"] != "$128.40" || st["Status"] != "Delivered" || st["todo_count"] != "3 items left" {
+		t.Errorf("state: %v", st)
+	}
+	wantFb := []page.Feedback{{Kind: "status", Message: "Saved a minute ago", Region: "main"}}
+	if diff := cmp.Diff(wantFb, snap.Feedback); diff != "" {
+		t.Errorf("feedback (-want +got):\n%s", diff)
+	}
+}
+
+// TestCollectNearbyLabels: a field with no accessible name is named by the
+// visible text that labels it (its form group's label text, a preceding
+// <dt> or heading), never by its class names (issue 8 point 8).
+func TestCollectNearbyLabels(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Business</title><main><form>
+<div class="form-group"><div class="lbl">Business Name</div><input class="form-control"></div>
+<div class="form-group"><span>Business ID:</span><div class="wrap"><input class="form-control"></div></div>
+<dl><dt>Location</dt><dd><select class="form-control"><option>Rome</option><option>Oslo</option></select></dd></dl>
+<h3>Notes</h3><textarea class="form-control"></textarea>
+<input class="form-control" aria-label="Tax code">
+<input class="form-control default">
+</form></main>`)
+	snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+	got := controlLabels(snap.Controls)
+	want := []string{"Business Name", "Business ID", "Location", "Notes", "Tax code", ""}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("labels (-want +got):\n%s", diff)
+	}
+	if last := snap.Controls[len(snap.Controls)-1]; last.Evidence != "" {
+		t.Errorf("class words are no label: %+v", last)
 	}
 }
