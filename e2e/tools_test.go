@@ -214,6 +214,13 @@ func TestUpload(t *testing.T) {
 	if got := state(r, "files"); got != "avatar.png, a.pdf, b.pdf" {
 		t.Errorf("files after documents = %q", got)
 	}
+	// A file input hidden behind its label (a styled upload button) is
+	// listed and takes files too.
+	contains(t, r.Text, `Upload files to "Attach CV (PDF)" (accepts .pdf; one file; use the upload tool)`)
+	r = mustOK(t, call(t, c, "upload", map[string]any{"action": "attach_cv_pdf", "paths": []any{"a.pdf"}}))
+	if got := state(r, "files"); got != "avatar.png, a.pdf, b.pdf, a.pdf" {
+		t.Errorf("files after the CV = %q", got)
+	}
 
 	for _, tc := range []struct {
 		name string
@@ -242,7 +249,7 @@ func TestUpload(t *testing.T) {
 		})
 	}
 	r = mustOK(t, call(t, c, "observe", map[string]any{}))
-	if got := state(r, "files"); got != "avatar.png, a.pdf, b.pdf" {
+	if got := state(r, "files"); got != "avatar.png, a.pdf, b.pdf, a.pdf" {
 		t.Errorf("a refused upload changed the files: %q", got)
 	}
 }

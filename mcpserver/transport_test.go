@@ -593,7 +593,7 @@ func TestErrorLogging(t *testing.T) {
 // keeps its session.
 func TestClosedStreamEndsSession(t *testing.T) {
 	fb := &fakeBrowser{}
-	_, base := newHTTPWith(t, Options{Browser: fb}, HTTPOptions{SessionIdleTTL: time.Hour, StreamGrace: 500 * time.Millisecond})
+	_, base := newHTTPWith(t, Options{Browser: fb}, HTTPOptions{SessionIdleTTL: time.Hour, StreamGrace: 3 * time.Second})
 	post := func(sid, body string) (*http.Response, string) {
 		t.Helper()
 		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, base+"/mcp", strings.NewReader(body))
@@ -643,7 +643,7 @@ func TestClosedStreamEndsSession(t *testing.T) {
 		t.Fatal("the page closed while the stream was open")
 	}
 	closeStream() // the client vanishes
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for !tab.isClosed() && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -660,7 +660,7 @@ func TestClosedStreamEndsSession(t *testing.T) {
 	closeStream()
 	closeStream = stream(sid)
 	defer closeStream()
-	time.Sleep(1500 * time.Millisecond)
+	time.Sleep(4 * time.Second) // past the grace
 	if tab.isClosed() {
 		t.Error("a reconnected session lost its page")
 	}

@@ -1060,7 +1060,10 @@
         rk = '';
       }
       let hover = ctx.hover;
-      if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !(HAS_CV ? el.checkVisibility(VIS_OPT) : vis(el))) {
+      // issue 11: a file input hidden behind its visible label (the usual
+      // styled upload button) stays an upload action
+      if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !(HAS_CV ? el.checkVisibility(VIS_OPT) : vis(el)) &&
+          !(tag === 'input' && el.type === 'file' && el.labels && Array.prototype.some.call(el.labels, vis))) {
         if (ctx.rec && hoverShown(el)) hover = true;
         else {
           if (hasAttr && role === 'tabpanel') pushHidden(ctx.region, idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) || 'Tab panel', 'tab');
