@@ -11,11 +11,11 @@ import (
 // carries the reading guide, the next ones do not.
 func TestToolResultBound(t *testing.T) {
 	t.Parallel()
-	cfg := writeConfig(t, "observation:\n  maxToolResultTokens: 400\n")
+	cfg := writeConfig(t, "observation:\n  maxToolResultTokens: 500\n")
 	c, _ := stdioClient(t, nil, "--url", url("/generated/admin?links=60&rows=300"), "--config", cfg)
-	const limit = 400 * 3
+	const limit = 500 * 3
 	first := mustOK(t, call(t, c, "observe", map[string]any{}))
-	contains(t, first.Text, "How to read this (said once per session)")
+	contains(t, first.Text, "Read once: act with")
 	for i, r := range []result{first, mustOK(t, call(t, c, "act", map[string]any{"action": "edit", "record": "o2"}))} {
 		if len(r.Text) > limit {
 			t.Errorf("result %d: %d bytes of text, bound %d:\n%s", i, len(r.Text), limit, r.Text)
@@ -25,7 +25,7 @@ func TestToolResultBound(t *testing.T) {
 		if obs["continuation"] == "" || omitted["records"].(float64) < 280 {
 			t.Errorf("result %d: cut without a continuation or count: %v", i, omitted)
 		}
-		if i == 1 && containsText(r.Text, "How to read this") {
+		if i == 1 && containsText(r.Text, "Read once:") {
 			t.Error("the guide was repeated in the second result")
 		}
 	}

@@ -377,8 +377,12 @@ func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec any
 		text.WriteString(escapeData(string(raw)))
 		text.WriteString("</page_data>\n")
 	}
-	guide := c.sess == nil // a stateless call is every time a first call
-	if c.sess != nil {
+	// A stateless call is every time a first call. Under a budget so
+	// small that the guide would take a quarter of it, the data goes first
+	// and the guide waits for a roomier result.
+	roomy := len(page.Guide)*4 <= limit
+	guide := c.sess == nil && roomy
+	if c.sess != nil && roomy {
 		c.sess.mu.Lock()
 		guide, c.sess.guided = !c.sess.guided, true
 		c.sess.mu.Unlock()

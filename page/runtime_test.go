@@ -249,6 +249,17 @@ func TestFixtureGoldens(t *testing.T) {
 			golden.Check(t, "testdata/fixtures/"+name+".md", []byte(text))
 			schemas, _ := json.MarshalIndent(page.Schemas(o), "", "  ")
 			golden.Check(t, "testdata/fixtures/"+name+".tools.json", append(schemas, '\n'))
+			// The compact rendering of tool results: the same facts in
+			// well under the full form's size.
+			compact := compactRevision.ReplaceAllString(page.RenderCompact(o, page.DefaultBudgets(), false), "revision (masked)")
+			compact = tokenText.ReplaceAllString(compact, `continuation "(masked)"`)
+			compact = portText.ReplaceAllString(compact, "$1:PORT")
+			golden.Check(t, "testdata/fixtures/"+name+".compact.md", []byte(compact))
+			if len(compact) > len(text)*6/10 {
+				t.Errorf("compact rendering %d bytes, full %d: want at most 60%%", len(compact), len(text))
+			}
 		})
 	}
 }
+
+var compactRevision = regexp.MustCompile(`revision [0-9]+\.[0-9a-f]+\.[A-Za-z0-9_-]+`)
