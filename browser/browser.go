@@ -96,7 +96,7 @@ type Browser struct {
 
 	mu       sync.Mutex
 	closed   bool
-	frames   map[cdp.FrameID]*Session // tabs by target id, and their iframes
+	frames   map[cdp.FrameID]frameOwner // tabs by target id, and their iframes
 	contexts map[cdp.BrowserContextID]*browserContext
 	// lossClaimed: a call already reported this browser's death.
 	lossClaimed atomic.Bool

@@ -2,7 +2,9 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/inspector"
@@ -20,6 +22,29 @@ type events struct {
 	// its commands would never answer.
 	crashed context.Context
 	crash   context.CancelFunc
+	// navigations counts the main frame's navigations since the agent's
+	// last own step (navigate, an action).
+	navigations atomic.Int64
+}
+
+// ownStep starts counting navigations afresh: the agent's step is about
+// to navigate, or just did.
+func (e *events) ownStep() {
+	if e != nil {
+		e.navigations.Store(0)
+	}
+}
+
+// navigationNotice says so when the page navigated by itself more than
+// once since the agent's last step (it keeps reloading or redirecting).
+func (e *events) navigationNotice() []string {
+	if e == nil {
+		return nil
+	}
+	if n := e.navigations.Swap(0); n >= 2 {
+		return []string{fmt.Sprintf("the page kept navigating by itself (%d navigations since the last step: it reloads or redirects on its own); what is shown is one moment of it", n)}
+	}
+	return nil
 }
 
 // isCrashed reports whether the tab's renderer died.
@@ -44,6 +69,7 @@ type Dialog struct {
 // page attaches (an iframe) to frame, so the guard knows whose it is.
 func watch(tctx context.Context, acceptAll bool, frame func(cdp.FrameID)) *events {
 	ev := &events{}
+	nav := ev
 	frames := chromedp.Events(tctx, page.FrameAttached)
 	go func() {
 		for f, err := range frames {
@@ -61,6 +87,17 @@ func watch(tctx context.Context, acceptAll bool, frame func(cdp.FrameID)) *event
 				return
 			}
 			ev.crash()
+		}
+	}()
+	navs := chromedp.Events(tctx, page.FrameNavigated)
+	go func() {
+		for ev, err := range navs {
+			if err != nil {
+				return
+			}
+			if ev.Frame != nil && ev.Frame.ParentID == "" {
+				nav.navigations.Add(1)
+			}
 		}
 	}()
 	dialogs := chromedp.Events(tctx, page.JavascriptDialogOpening)

@@ -20,8 +20,11 @@ import (
 type notices struct {
 	mu      sync.Mutex
 	blocked []string
-	tabs    []NewTab
-	other   []string
+	// blockedMain: the policy failed a request of the tab's main frame,
+	// which leaves Chromium's error page under the refused URL.
+	blockedMain bool
+	tabs        []NewTab
+	other       []string
 }
 
 // NewTab is a tab the page opened (window.open, target=_blank).
@@ -109,11 +112,9 @@ func (b *Browser) vet(ev fetch.EventRequestPaused) {
 	if ev.Request != nil {
 		u = ev.Request.URL
 	}
-	s := b.sessionByFrame(ev.FrameID) // the tab, or the tab of the frame
-	var bc *browserContext
-	if s != nil {
-		bc = s.bc
-	} else {
+	fo := b.frameOwner(ev.FrameID) // the tab, or the tab of the frame
+	s, bc := fo.s, fo.bc
+	if s == nil {
 		// Not a frame we know yet: a tab the page just opened. Its main
 		// frame id is its target id; the target says whose it is.
 		ctx, cancel := context.WithTimeout(b.ctx, b.opts.StartTimeout)
@@ -132,6 +133,11 @@ func (b *Browser) vet(ev fetch.EventRequestPaused) {
 	if perr != nil {
 		if s != nil {
 			s.notes.add(&s.notes.blocked, perr.Error())
+			if fo.main && fo.s == s {
+				s.notes.mu.Lock()
+				s.notes.blockedMain = true
+				s.notes.mu.Unlock()
+			}
 		}
 		_, _ = chromedp.CallBrowser(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
 		return
@@ -152,45 +158,62 @@ func (b *Browser) check(bc *browserContext, u string) error {
 	return nil
 }
 
-func (b *Browser) register(s *Session) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.frames == nil {
-		b.frames = map[cdp.FrameID]*Session{}
-	}
-	b.frames[cdp.FrameID(s.targetID)] = s
+// frameOwner is whose a frame is: the tab, its browser context and whether
+// it is the tab's main frame, fixed when registered (a tab's fields change
+// when it is replaced; the guard must not read them concurrently).
+type frameOwner struct {
+	s    *Session
+	bc   *browserContext
+	main bool
 }
 
-// addFrame attributes a frame of s's page (an iframe) to s.
-func (b *Browser) addFrame(f cdp.FrameID, s *Session) {
+// register attributes the tab's main frame (its target id) to s. Call it
+// from the goroutine that owns s (its start).
+func (b *Browser) register(s *Session) {
+	b.addFrameOwner(cdp.FrameID(s.targetID), frameOwner{s: s, bc: s.bc, main: true})
+}
+
+// addFrame attributes a frame of s's page (an iframe) to s in bc.
+func (b *Browser) addFrame(f cdp.FrameID, s *Session, bc *browserContext) {
 	if s.isClosed() {
 		return
 	}
+	b.addFrameOwner(f, frameOwner{s: s, bc: bc})
+}
+
+func (b *Browser) addFrameOwner(f cdp.FrameID, o frameOwner) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.frames == nil {
-		b.frames = map[cdp.FrameID]*Session{}
+		b.frames = map[cdp.FrameID]frameOwner{}
 	}
-	b.frames[f] = s
+	if cur, ok := b.frames[f]; ok && cur.main && !o.main {
+		return // a tab's own frame stays its own
+	}
+	b.frames[f] = o
 }
 
 func (b *Browser) unregister(s *Session) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for f, t := range b.frames {
-		if t == s {
+	for f, o := range b.frames {
+		if o.s == s {
 			delete(b.frames, f)
 		}
 	}
 }
 
 func (b *Browser) sessionByTarget(id target.ID) *Session {
-	return b.sessionByFrame(cdp.FrameID(id))
+	return b.frameOwner(cdp.FrameID(id)).s
 }
 
 func (b *Browser) sessionByFrame(id cdp.FrameID) *Session {
+	return b.frameOwner(id).s
+}
+
+func (b *Browser) frameOwner(id cdp.FrameID) frameOwner {
 	if id == "" {
-		return nil
+		return frameOwner{}
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -208,7 +231,7 @@ func (s *Session) Notices() []string {
 	}
 	out = append(out, s.notes.other...)
 	s.notes.blocked, s.notes.other = nil, nil
-	return out
+	return append(out, s.events.navigationNotice()...)
 }
 
 // takeNewTabs returns and clears the tabs the page opened.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/pling-dev/pling/page"
@@ -34,6 +35,10 @@ type actPrep struct {
 // Page-level refusals come back as *page.Error (TARGET_COVERED,
 // UNAVAILABLE, ACTION_NOT_FOUND). An upload step sets files instead.
 func (s *Session) Perform(ctx context.Context, step page.Step) error {
+	if err := s.front(ctx); err != nil {
+		return err
+	}
+	s.events.ownStep()
 	if step.Op == "upload" {
 		return s.SetFiles(ctx, step.Key, step.Files) // upload.go
 	}
@@ -149,4 +154,14 @@ func (s *Session) Dialogs() []page.DialogRecord {
 		out = append(out, page.DialogRecord{Type: d.Type, Message: d.Message, Accepted: d.Accepted})
 	}
 	return out
+}
+
+// front makes the tab the active one of its window before input: a tab
+// that popups pushed behind gets no frames, and Chromium holds its input
+// events until one comes (each click cost seconds with 16 popups open).
+func (s *Session) front(ctx context.Context) error {
+	return s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
+		_, err := chromedp.Call(c, cdppage.BringToFront, cdp.Empty{})
+		return err
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/target"
@@ -134,4 +135,22 @@ func (s *Session) replaceTarget(ctx context.Context) error {
 	}()
 	b.opts.Logger.Info("replaced an unresponsive or crashed tab")
 	return nil
+}
+
+// documentReplaced marks the errors of an evaluation whose document went
+// away under it (the page navigated): the page is fine, a new read may
+// succeed.
+func documentReplaced(err error) error {
+	msg := err.Error()
+	for _, s := range []string{
+		"Execution context was destroyed",
+		"Cannot find context with specified id",
+		"Inspected target navigated or closed",
+		"Cannot find default execution context",
+	} {
+		if strings.Contains(msg, s) {
+			return fmt.Errorf("%w: %v", page.ErrDocumentReplaced, err)
+		}
+	}
+	return err
 }

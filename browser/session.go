@@ -205,7 +205,8 @@ func (s *Session) start(ctx context.Context) error {
 	}
 	// Registered before the first navigation so the guard attributes its
 	// requests (and the frames it attaches) to this tab.
-	s.events = watch(tctx, s.bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s) })
+	bc := s.bc
+	s.events = watch(tctx, bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s, bc) })
 	b.register(s)
 	err = s.run(ctx, b.opts.StartTimeout, func(c context.Context) error {
 		_, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
@@ -278,16 +279,11 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 	err := s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Navigate(url))
 	})
+	s.events.ownStep()
 	if err != nil {
-		s.notes.mu.Lock()
-		blocked := append([]string(nil), s.notes.blocked...)
-		s.notes.blocked = nil
-		s.notes.mu.Unlock()
-		if len(blocked) > 0 {
-			return &page.Error{Code: page.CodeNavigationBlocked, Reason: blocked[len(blocked)-1], Err: err}
-		}
+		return s.blockedNavigation(ctx, err)
 	}
-	return err
+	return nil
 }
 
 // Evaluate runs a JavaScript expression in the page's main world and decodes
@@ -298,7 +294,7 @@ func (s *Session) Evaluate(ctx context.Context, expression string, out any) erro
 	return s.run(ctx, s.b.opts.ActionTimeout+page.WaitFrom(ctx), func(c context.Context) error {
 		raw, err := chromedp.Run(c, chromedp.Evaluate[[]byte](expression, chromedp.EvalAwaitPromise))
 		if err != nil {
-			return err
+			return documentReplaced(err)
 		}
 		if out == nil {
 			return nil

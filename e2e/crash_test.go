@@ -173,3 +173,71 @@ func TestDeadBrowserReplacedHTTP(t *testing.T) {
 		t.Errorf("%d browsers run after the restart, want 1", n)
 	}
 }
+
+// rendererPIDs are the renderer processes under the server's browsers.
+func rendererPIDs(server int) []int {
+	parents := map[int]bool{}
+	for _, b := range browserPIDs(server) {
+		parents[b] = true
+	}
+	var out []int
+	// Renderers are children of the browser process or of its zygote.
+	for range 3 {
+		dirs, _ := filepath.Glob("/proc/[0-9]*")
+		for _, d := range dirs {
+			stat, err := os.ReadFile(filepath.Join(d, "stat"))
+			if err != nil {
+				continue
+			}
+			i := bytes.LastIndexByte(stat, ')')
+			if i < 0 {
+				continue
+			}
+			f := strings.Fields(string(stat[i+1:]))
+			if len(f) < 2 || f[0] == "Z" {
+				continue
+			}
+			ppid, _ := strconv.Atoi(f[1])
+			pid, _ := strconv.Atoi(filepath.Base(d))
+			if !parents[ppid] || parents[pid] {
+				continue
+			}
+			parents[pid] = true
+			cmd, _ := os.ReadFile(filepath.Join(d, "cmdline"))
+			if bytes.Contains(cmd, []byte("--type=renderer")) {
+				out = append(out, pid)
+			}
+		}
+	}
+	return out
+}
+
+// A renderer killed under a page (as the OOM killer would) is detected:
+// the next call answers at once that the page crashed, and the next
+// navigate replaces the tab (issue 10 pt 9).
+func TestKilledRendererPage(t *testing.T) {
+	t.Parallel()
+	mark := marker(t)
+	c, _ := stdioClientEnv(t, []string{"PLING_LOG=warn", mark}, nil)
+	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
+	srv := serverPID(t, mark)
+	pids := rendererPIDs(srv)
+	if len(pids) == 0 {
+		t.Fatal("no renderer found")
+	}
+	for _, pid := range pids {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+	time.Sleep(500 * time.Millisecond)
+	start := time.Now()
+	r := call(t, c, "observe", map[string]any{})
+	if code(r) != "BROWSER_UNAVAILABLE" || !strings.Contains(r.Text, "page crashed") {
+		t.Fatalf("a page whose renderer died: %s", r.Text)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("the crashed page held the call %s", d)
+	}
+	r = mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
+	contains(t, r.Text, "## Page: Todos")
+	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
+}

@@ -161,3 +161,28 @@ func TestPopupsCountAgainstMaxPages(t *testing.T) {
 	}
 	contains(t, r.Text, "the page opened a new tab; it was closed: too many open pages (1)")
 }
+
+// After a blocked redirect the observation is the page the agent is really
+// on (the one it came from), not Chromium's error page under the refused
+// host, and it says what was blocked; a redirect to file:// is
+// NAVIGATION_BLOCKED, not BROWSER_UNAVAILABLE.
+func TestIdentityAfterABlockedRedirect(t *testing.T) {
+	t.Parallel()
+	c, _ := stdioClient(t, nil, "--url", url("/links"))
+	r := mustOK(t, call(t, c, "act", map[string]any{"action": "open_metadata"}))
+	contains(t, r.Text, "## Page: Links", "a navigation was blocked by the policy", "169.254.169.254 is a cloud metadata endpoint")
+	if strings.Contains(r.Text, "## Page: 169.254.169.254") {
+		t.Errorf("the observation claims the agent is on the metadata host:\n%s", r.Text)
+	}
+	for _, u := range []string{
+		url("/redirect?to=http://169.254.169.254/latest/meta-data/"),
+		url("/redirect?to=file:///etc/passwd"),
+	} {
+		r = call(t, c, "navigate", map[string]any{"url": u})
+		if code(r) != "NAVIGATION_BLOCKED" {
+			t.Errorf("navigate %s: want NAVIGATION_BLOCKED, got %s", u, r.Text)
+		}
+		o := mustOK(t, call(t, c, "observe", map[string]any{}))
+		contains(t, o.Text, "## Page: Links")
+	}
+}

@@ -219,3 +219,26 @@ func TestReceiptText(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// Every cut observation carries a continuation token, so it is short; its
+// offsets are sealed (a changed offset is refused).
+func TestContinuationTokenShortAndSealed(t *testing.T) {
+	r := NewRevisions()
+	rev := r.Issue("doc", "h")
+	tok := r.Continuation(rev, Slice{RecordOffset: 20, ActionOffset: 40, RegionOffset: 24})
+	if len(tok) > 64 {
+		t.Errorf("token of %d characters: %s", len(tok), tok)
+	}
+	if s, err := r.ParseContinuation(tok); err != nil || s != (Slice{20, 40, 24}) {
+		t.Errorf("parse: %v %v", s, err)
+	}
+	forged := strings.Replace(tok, ".20.40.", ".99.40.", 1)
+	if _, err := r.ParseContinuation(forged); ErrorCode(err) != CodeInvalidContinuation {
+		t.Errorf("forged offsets: %v", err)
+	}
+	for _, bad := range []string{"c.1.2.3.-1.0.0.x", "c.x", "", "c.1.2.3.4.5.6.7.8"} {
+		if _, err := r.ParseContinuation(bad); ErrorCode(err) != CodeInvalidContinuation {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

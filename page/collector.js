@@ -24,6 +24,7 @@
     const findRec = typeof P.find_record === 'string' ? P.find_record : '';
     const MAX_FIELDS = 30, MAX_OPTIONS = 25, MAX_FEEDBACK = 100, MAX_HIDDEN = 50, MAX_STATE = 100, MAX_HITS = 300;
     const NAME_TEXT = 80;
+    const GATHER_DEPTH = 256;
 
     // ---- registry: element keys and generated record ids for the document's
     // life, on window.__pling (non-enumerable). Other scripts (extract.js,
@@ -107,8 +108,12 @@
     const HAS_CV = typeof Element.prototype.checkVisibility === 'function';
     // vis: rendered and not visibility:hidden (opacity does not count);
     // shown: rendered (cheaper, for rows that are only counted).
-    const vis = HAS_CV ? (el) => el.checkVisibility(VIS_OPT)
-      : (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    // An element with display:contents has no box of its own, and
+    // checkVisibility says false, but its children render: it counts as
+    // visible (framework wrappers and custom elements use it).
+    const contents = (el) => getComputedStyle(el).display === 'contents';
+    const vis = HAS_CV ? (el) => el.checkVisibility(VIS_OPT) || contents(el)
+      : (el) => (el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden') || contents(el);
     const shown = (el) => (HAS_CV ? el.checkVisibility() : el.getClientRects().length > 0);
 
     // gather collects the text under root (flat tree, alt text and aria-label
@@ -135,27 +140,41 @@
           if (t && LETTER.test(t)) opt.first = t;
         }
       };
-      const one = (c, depth) => {
+      // The walk is iterative (a stack of sibling cursors, no recursion), so
+      // any depth of DOM is safe; it descends at most MAX_DEPTH levels.
+      const frames = [{ c: root.firstChild, list: null, i: 0, block: false }];
+      while (frames.length) {
+        const f = frames[frames.length - 1];
+        let c = null;
+        if (len < limit) {
+          if (f.list) c = f.i < f.list.length ? f.list[f.i++] : null;
+          else if (f.c) { c = f.c; f.c = c.nextSibling; }
+        }
+        if (!c) {
+          frames.pop();
+          if (f.block) parts.push(' ');
+          continue;
+        }
         const t = c.nodeType;
         if (t === 3) {
           const v = c.data;
           if (v) add(v);
-          return;
+          continue;
         }
-        if (t !== 1) return;
+        if (t !== 1) continue;
         const tag = c.localName;
-        if (NOTEXT.has(tag)) return;
+        if (NOTEXT.has(tag)) continue;
         if (c.hasAttributes()) {
-          if (c.getAttribute('aria-hidden') === 'true') return;
+          if (c.getAttribute('aria-hidden') === 'true') continue;
           const ce = c.getAttribute('contenteditable');
-          if (ce !== null && ce !== 'false') return;
-          if (!opt.hidden && !vis(c) && !(opt.hover && opt.hover(c))) return;
+          if (ce !== null && ce !== 'false') continue;
+          if (!opt.hidden && !vis(c) && !(opt.hover && opt.hover(c))) continue;
         }
-        if (opt.skip && opt.skip(c, tag)) return;
+        if (opt.skip && opt.skip(c, tag)) continue;
         if (tag === 'img' || tag === 'area') {
           const a = c.getAttribute('alt');
           if (a) add(' ' + a + ' ');
-          return;
+          continue;
         }
         if (tag === 'svg') {
           let a = c.getAttribute('aria-label');
@@ -164,26 +183,23 @@
             a = ti ? ti.textContent : '';
           }
           if (a) add(' ' + a + ' ');
-          return;
+          continue;
         }
         const block = BLOCK.has(tag);
         if (block) parts.push(' ');
+        if (frames.length > GATHER_DEPTH) {
+          if (block) parts.push(' ');
+          continue;
+        }
         if (tag === 'slot') {
           const as = c.assignedNodes({ flatten: true });
           if (as.length) {
-            for (const a of as) if (len < limit) one(a, depth + 1);
-            if (block) parts.push(' ');
-            return;
+            frames.push({ c: null, list: as, i: 0, block });
+            continue;
           }
         }
-        rec(c.shadowRoot || c, depth + 1);
-        if (block) parts.push(' ');
-      };
-      const rec = (n, depth) => {
-        if (depth > 64) return;
-        for (let c = n.firstChild; c && len < limit; c = c.nextSibling) one(c, depth);
-      };
-      rec(root, 0);
+        frames.push({ c: (c.shadowRoot || c).firstChild, list: null, i: 0, block });
+      }
       return clean(parts.join(''));
     };
 
@@ -1062,7 +1078,7 @@
       let hover = ctx.hover;
       // issue 11: a file input hidden behind its visible label (the usual
       // styled upload button) stays an upload action
-      if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !(HAS_CV ? el.checkVisibility(VIS_OPT) : vis(el)) &&
+      if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !vis(el) &&
           !(tag === 'input' && el.type === 'file' && el.labels && Array.prototype.some.call(el.labels, vis))) {
         if (ctx.rec && hoverShown(el)) hover = true;
         else {

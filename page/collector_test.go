@@ -1107,3 +1107,42 @@ func TestCollectNearbyLabels(t *testing.T) {
 		t.Errorf("class words are no label: %+v", last)
 	}
 }
+
+// TestCollectDeepDOM: a 5,000-deep DOM (built by script, beyond the HTML
+// parser's nesting limit; display:contents, because Chromium's own layout
+// crashes the renderer past ~2,500 nested boxes) is walked without recursion and within the node
+// budget; rows and controls at the top are still seen (issue 10 point 9).
+func TestCollectDeepDOM(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Deep</title><main><button>Top</button><ul id="l"><li>First row <button>Open</button></li><li id="deep">Second row </li></ul></main>
+<script>
+let n = document.getElementById("deep");
+for (let i = 0; i < 5000; i++) { const d = document.createElement("div"); d.style.display = "contents"; n.appendChild(d); n = d; }
+n.textContent = "bottom text";
+const b = document.createElement("button"); b.textContent = "Deep button"; n.after(b);
+</script>`)
+	tests := []struct {
+		name     string
+		maxNodes int
+		limitHit bool
+	}{
+		{"default budget", 0, false},
+		{"budget of 1,000 nodes", 1000, true},
+	}
+	for _, tc := range tests {
+		p := page.DefaultCollectParams()
+		if tc.maxNodes > 0 {
+			p.MaxNodes = tc.maxNodes
+		}
+		snap, _ := collectSnapshot(t, s, p)
+		if snap.Stats.NodeLimitHit != tc.limitHit || (tc.maxNodes > 0 && snap.Stats.Nodes > tc.maxNodes) {
+			t.Errorf("%s: stats %+v", tc.name, snap.Stats)
+		}
+		if controlByLabel(snap, "Top") == nil || len(snap.Records) != 2 {
+			t.Errorf("%s: controls %q, records %v", tc.name, controlLabels(snap.Controls), recordIDs(snap))
+		}
+		if v, _ := fieldValue(snap.Records[1], "text"); !strings.HasPrefix(v, "Second row") {
+			t.Errorf("%s: deep row text %q", tc.name, v)
+		}
+	}
+}

@@ -167,6 +167,15 @@ func (r *Runtime) waitNavigation(ctx context.Context, doc string, timeout time.D
 	}
 }
 
+// blockedRecoverer is a driver that can leave the error page a blocked
+// navigation left in the tab (browser.Session implements it).
+type blockedRecoverer interface {
+	// RecoverBlocked returns the tab to the page it was on when the policy
+	// blocked a navigation of its main frame since the last call, and
+	// reports whether it did.
+	RecoverBlocked(ctx context.Context) bool
+}
+
 // observeHow says how one observation is taken.
 type observeHow struct {
 	slice   Slice
@@ -197,23 +206,51 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	}
 	snap, err := Observe(ctx, r.d, wait, params)
 	var pe *Error
+	churning := false
 	if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) && !errors.As(err, &pe) {
 		// A navigation can replace the document under the script
 		// (execution context destroyed): wait a moment and observe the new
 		// document once more.
 		time.Sleep(100 * time.Millisecond)
 		snap, err = Observe(ctx, r.d, wait, params)
+		// A page that keeps navigating by itself (reloading every 100 ms)
+		// never stays for a settle wait: read what is there at once.
+		// It waits only for the document to finish loading.
+		loaded := &SettleParams{TimeoutMS: r.opts.SettleTimeout.Milliseconds()}
+		for i := 0; i < 8 && errors.Is(err, ErrDocumentReplaced) && ctx.Err() == nil; i++ {
+			time.Sleep(time.Duration(10*(i+1)) * time.Millisecond)
+			snap, err = Observe(ctx, r.d, loaded, params)
+			churning = err == nil
+			if err == nil && i < 7 && snap.Title == "" && len(snap.Controls) == 0 {
+				// A document torn down mid-read looks empty: read again.
+				err = ErrDocumentReplaced
+			}
+		}
+	}
+	if err == nil && settle {
+		// The policy blocked a navigation of this tab: the browser shows
+		// its error page under the refused URL. Back to the page the agent
+		// was on, and observe that (the notice says what was blocked).
+		if rb, ok := r.d.(blockedRecoverer); ok && rb.RecoverBlocked(ctx) {
+			snap, err = Observe(ctx, r.d, wait, params)
+		}
 	}
 	if err != nil {
+		if errors.Is(err, ErrDocumentReplaced) {
+			return nil, &Error{Code: CodeTimeout, Reason: "the page kept navigating by itself (reloading or redirecting) and could not be read; observe again, or navigate elsewhere", Err: err}
+		}
 		return nil, wrapDriver("observe", err)
 	}
-	settled := snap.Settled == nil || *snap.Settled
+	settled := (snap.Settled == nil || *snap.Settled) && !churning
 	bo := BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset}
 	if settle {
 		// Only observations that reach the agent take the page's notices
 		// and the dialogs Pling answered (a before-snapshot of an action
 		// would swallow them); Build budgets them with the rest.
 		bo.Notices, bo.Dialogs = r.d.Notices(), r.d.Dialogs()
+	}
+	if churning {
+		bo.Notices = append([]string{"the page kept navigating by itself (reloading or redirecting while it was read): this is what it showed at one moment, and it may have changed since"}, bo.Notices...)
 	}
 	o := Build(snap, b, bo)
 	o.Settled = settled

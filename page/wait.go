@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -23,3 +24,8 @@ func WaitFrom(ctx context.Context) time.Duration {
 	d, _ := ctx.Value(waitKey{}).(time.Duration)
 	return d
 }
+
+// ErrDocumentReplaced is what a driver's evaluation fails with when the
+// page navigated under it (its document, and the script's context, went
+// away mid-call): the page is fine, another read may succeed.
+var ErrDocumentReplaced = errors.New("the document was replaced while it was read")

@@ -47,7 +47,7 @@ func cmdDemo(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return fmt.Errorf("start pling serve: %w", err)
 	}
 	defer c.Close()
-	name, ver, proto, err := c.Initialize(ctx, "pling-demo", version)
+	name, ver, proto, err := c.Initialize(ctx, "pling-demo", serverVersion())
 	if err != nil {
 		return err
 	}
