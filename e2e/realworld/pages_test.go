@@ -59,10 +59,19 @@ func TestRealPages(t *testing.T) {
 				if nav.IsError || nav.Body.Observation == nil {
 					return fmt.Errorf("navigate: %s", firstLine(nav.Text))
 				}
-				if err := golden(p.name, normalize(nav.Text, url)); err != nil {
+				// The golden is taken after the page has settled once more:
+				// some pages finish building their tables after load.
+				obs, err := s.call(ctx, "observe", map[string]any{"wait": map[string]any{"for": "settle", "timeout_ms": 3000}})
+				if err != nil {
 					return err
 				}
-				return p.task(ctx, s, nav.Body.Observation)
+				if obs.IsError || obs.Body.Observation == nil {
+					return fmt.Errorf("observe: %s", firstLine(obs.Text))
+				}
+				if err := golden(p.name, normalize(obs.Text, url)); err != nil {
+					return err
+				}
+				return p.task(ctx, s, obs.Body.Observation)
 			}})
 	}
 	outs := runApps(t, list)
