@@ -57,7 +57,14 @@ func TestBusyLoopPage(t *testing.T) {
 	if d := time.Since(start); d > 20*time.Second {
 		t.Errorf("observe on the frozen page took %s", d)
 	}
-	r = mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
+	r = call(t, c, "navigate", map[string]any{"url": url("/todos")})
+	if code(r) == "TIMEOUT" {
+		// On a loaded machine the fresh tab's first load can exceed the
+		// short 3 s bound of this test; it is a new tab, so the next
+		// navigate finds it answering (never BROWSER_UNAVAILABLE).
+		r = call(t, c, "navigate", map[string]any{"url": url("/todos")})
+	}
+	mustOK(t, r)
 	contains(t, r.Text, "## Page: Todos")
 	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
 }

@@ -989,6 +989,21 @@
       hidden.push({ region, label: cut(label), how });
     };
 
+    const ERROR_CLASS = /(^|\s)([\w-]*(invalid-feedback|error-message|error-msg|error-text|field-error|form-error|validation-error|validation-message|help-block-error)|text-danger|error)(\s|$)/i;
+    // fieldBefore names the field an error message follows: the nearest
+    // preceding field among its siblings or its parent's, if any.
+    const fieldBefore = (el) => {
+      for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
+        for (let p = n.previousElementSibling; p; p = p.previousElementSibling) {
+          const f = /^(input|select|textarea)$/.test(p.localName) ? p : p.querySelector('input:not([type=hidden]),select,textarea');
+          if (f) {
+            const kr = ctlType(f, f.localName, f.hasAttributes() ? roleOf(f) : '');
+            return kr ? cut(accName(f, f.localName, kr[1]) || nearbyLabel(f) || clean(f.getAttribute('name')), NAME_TEXT) : '';
+          }
+        }
+      }
+      return '';
+    };
     const addFeedback = (el, kind, message, field, region) => {
       if (feedback.length >= MAX_FEEDBACK || !message) return null;
       const f = { kind, message: cut(message) };
@@ -1256,6 +1271,20 @@
             }
             const msg = clean(rest.map((r) => gather(r, { hidden: true }, maxText + 1)).join(' '));
             if (msg || !done) addFeedback(null, 'error', msg || 'Invalid value', field, c2.region);
+          }
+        }
+        // validation messages without a role: a visible short text in an
+        // element whose class names it an error message (Bootstrap's
+        // .invalid-feedback, .error-message, .field-error, .text-danger)
+        if (!c2.fb && !c2.rec && !fbConsumed.has(el) && !fbByEl.has(el)) {
+          const cls = typeof el.className === 'string' ? el.className : '';
+          if (cls && ERROR_CLASS.test(cls) && !el.querySelector(CTRL_SEL)) {
+            const msg = gather(el, { skip: skipButtons }, maxText + 1);
+            if (msg && msg.length <= maxText) {
+              addFeedback(el, 'error', msg, fieldBefore(el), c2.region);
+              if (c2 === ctx) c2 = { ...ctx };
+              c2.fb = true;
+            }
           }
         }
         // inferred state

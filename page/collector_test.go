@@ -1146,3 +1146,25 @@ const b = document.createElement("button"); b.textContent = "Deep button"; n.aft
 		}
 	}
 }
+
+// TestCollectValidationMessages: every validation message a form shows
+// after a failed submit is feedback, also the ones in plain elements whose
+// class names them an error (issue 8 point 11).
+func TestCollectValidationMessages(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Sign up</title><main><form>
+<div class="form-group"><label for="e">Email</label><input id="e" class="form-control is-invalid"><div class="invalid-feedback">Please enter a valid email</div></div>
+<div class="form-group"><label for="p">Password</label><input id="p" type="password" class="form-control is-invalid"><div class="invalid-feedback">Please provide a password</div></div>
+<div class="form-check"><input id="t" type="checkbox"><label for="t">I accept the terms</label><span class="error">Please accept our terms</span></div>
+<div class="invalid-feedback" style="display:none">Hidden message</div>
+<button>Sign up</button></form></main>`)
+	snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+	want := []page.Feedback{
+		{Kind: "error", Message: "Please enter a valid email", Field: "Email", Region: "main"},
+		{Kind: "error", Message: "Please provide a password", Field: "Password", Region: "main"},
+		{Kind: "error", Message: "Please accept our terms", Field: "I accept the terms", Region: "main"},
+	}
+	if diff := cmp.Diff(want, snap.Feedback); diff != "" {
+		t.Errorf("feedback (-want +got):\n%s", diff)
+	}
+}
