@@ -103,6 +103,11 @@ func checkUploadPaths(roots, paths []string) ([]string, error) {
 		}
 		resolved, err := filepath.EvalSymlinks(filepath.Clean(p))
 		if err != nil {
+			// Whether a file exists is said only of paths inside a root:
+			// elsewhere the answer must not reveal what the host holds.
+			if !lexicallyWithin(roots, real, filepath.Clean(p)) {
+				return nil, bad("is outside the upload roots")
+			}
 			if errors.Is(err, os.ErrNotExist) {
 				return nil, bad("does not exist")
 			}
@@ -125,6 +130,19 @@ func checkUploadPaths(roots, paths []string) ([]string, error) {
 		out = append(out, resolved)
 	}
 	return out, nil
+}
+
+// lexicallyWithin reports whether the cleaned path names a place inside one
+// of the roots, as given or resolved, before any symlink is followed.
+func lexicallyWithin(roots, real []string, path string) bool {
+	for _, list := range [][]string{roots, real} {
+		for _, r := range list {
+			if abs, err := filepath.Abs(r); err == nil && within(filepath.Clean(abs), path) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // within reports whether path lies strictly inside dir (both resolved,

@@ -57,6 +57,8 @@ func TestCheckUploadPaths(t *testing.T) {
 		{"second root", []string{outside, root}, filepath.Join(root, "a.txt"), realA, ""},
 		{"symlink escaping", []string{root}, filepath.Join(root, "escape.txt"), "", "outside the upload roots"},
 		{"dir symlink escaping", []string{root}, filepath.Join(root, "escape-dir", "secret.txt"), "", "outside the upload roots"},
+		{"missing outside the roots says nothing of existence", []string{root}, filepath.Join(outside, "nope.txt"), "", "is outside the upload roots;"},
+		{"existing outside the roots, same answer", []string{root}, filepath.Join(outside, "secret.txt"), "", "is outside the upload roots"},
 		{"dot-dot traversal", []string{root}, filepath.Join(root, "..", "outside", "secret.txt"), "", "outside the upload roots"},
 		{"relative traversal", []string{root}, "../outside/secret.txt", "", "outside the upload roots"},
 		{"prefix sibling", []string{root}, filepath.Join(sibling, "c.txt"), "", "outside the upload roots"},

@@ -470,14 +470,17 @@ func (m *sessionIDs) Validate(id string) (bool, error) {
 	return false, nil
 }
 
-// Terminate ends an id and its session.
+// Terminate ends an id at once and its session in the background.
 func (m *sessionIDs) Terminate(id string) (bool, error) {
 	m.mu.Lock()
 	known := m.ids[id]
 	delete(m.ids, id)
 	m.mu.Unlock()
 	if known && m.onEnd != nil {
-		m.onEnd(id)
+		// The id is gone, so no new call gets in; closing the pages waits
+		// for the session's running call, and mcp-go's one idle sweeper
+		// must not wait with it while other sessions await their sweep.
+		go m.onEnd(id)
 	}
 	return false, nil
 }

@@ -381,15 +381,17 @@ func TestIdleSessionExpires(t *testing.T) {
 	}
 }
 
-// slowSearch answers after a delay and counts the searches running at once.
-type slowSearch struct {
-	delay         time.Duration
+// gatedSearch holds every search until release is closed and counts the
+// searches running at once: concurrency is shown by the count, not by a
+// clock, so a loaded machine cannot fail the test.
+type gatedSearch struct {
+	release       chan struct{}
 	running, peak atomic.Int32
 }
 
-func (f *slowSearch) NewSession() SearchSession { return f }
-func (f *slowSearch) Description() string       { return "fake search" }
-func (f *slowSearch) Search(ctx context.Context, q string, progress func(string)) (any, error) {
+func (f *gatedSearch) NewSession() SearchSession { return f }
+func (f *gatedSearch) Description() string       { return "fake search" }
+func (f *gatedSearch) Search(ctx context.Context, q string, progress func(string)) (any, error) {
 	n := f.running.Add(1)
 	defer f.running.Add(-1)
 	for {
@@ -399,7 +401,7 @@ func (f *slowSearch) Search(ctx context.Context, q string, progress func(string)
 		}
 	}
 	select {
-	case <-time.After(f.delay):
+	case <-f.release:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -407,34 +409,46 @@ func (f *slowSearch) Search(ctx context.Context, q string, progress func(string)
 }
 
 // web_search never takes the session's page lock: three searches on one
-// session run at once, and an observe is not held up by them.
+// session are running at once, and an observe completes while all three
+// are still held.
 func TestWebSearchRunsBesidePageCalls(t *testing.T) {
-	fs := &slowSearch{delay: 1500 * time.Millisecond}
+	fs := &gatedSearch{release: make(chan struct{})}
 	_, base := newHTTP(t, Options{Browser: &fakeBrowser{}, Search: fs})
 	c := connect(t, base, true, "")
 	callTool(t, c, "navigate", map[string]any{"url": "http://127.0.0.1/x"})
-	start := time.Now()
 	var wg sync.WaitGroup
-	var searchDone [3]time.Duration
-	for i := range 3 {
+	released := false
+	defer func() {
+		if !released {
+			close(fs.release)
+		}
+		wg.Wait()
+	}()
+	for range 3 {
 		wg.Go(func() {
 			if res, body := callTool(t, c, "web_search", map[string]any{"query": "q"}); res.IsError {
 				t.Errorf("search: %v", body)
 			}
-			searchDone[i] = time.Since(start)
 		})
 	}
-	time.Sleep(200 * time.Millisecond)
+	deadline := time.Now().Add(time.Minute)
+	for fs.running.Load() < 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d of 3 searches started: they serialize", fs.running.Load())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	if res, body := callTool(t, c, "observe", map[string]any{}); res.IsError {
 		t.Fatalf("observe: %v", body)
 	}
-	observed := time.Since(start)
-	wg.Wait()
-	if observed >= fs.delay {
-		t.Errorf("observe returned at %v, behind the searches (%v each)", observed, fs.delay)
+	if n := fs.running.Load(); n != 3 {
+		t.Errorf("observe returned with %d searches held, want 3: it waited for them", n)
 	}
+	close(fs.release)
+	released = true
+	wg.Wait()
 	if fs.peak.Load() != 3 {
-		t.Errorf("at most %d searches ran at once, want 3 (done at %v)", fs.peak.Load(), searchDone)
+		t.Errorf("at most %d searches ran at once, want 3", fs.peak.Load())
 	}
 }
 

@@ -9,11 +9,9 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/pling-dev/pling/agent"
 	"github.com/pling-dev/pling/config"
-	"github.com/pling-dev/pling/page"
 	"golang.org/x/term"
 )
 
@@ -35,7 +33,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	cfgPath := configFlag(fs)
 	url := fs.String("url", "", "the page to operate")
 	demo := fs.Bool("demo", false, "operate the embedded demo Todo page (served on 127.0.0.1)")
-	tracePath := fs.String("trace", "", "write one JSON line per model request (request body and response, no key) to `FILE`")
+	tracePath := fs.String("trace", "", "write one JSON line per model request (request body and response, no key; it holds page data and every value the model typed, so the file is 0600) to `FILE`")
 	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: pling run (--url URL | --demo) [--config agent.yaml] [--trace FILE] [--quiet] "INSTRUCTION"
@@ -111,7 +109,7 @@ Exit status: 0 answered, 1 failed, 2 usage, 3 stopped for a person (handoff), 13
 	if isTerminal(stdin) {
 		opts.Confirm = &terminalConfirmer{in: bufio.NewReader(stdin), out: stderr}
 	}
-	res, err := agent.Run(ctx, boundedPage{rt, cfg.Browser.ActionTimeout()}, instruction, opts)
+	res, err := agent.Run(ctx, rt, instruction, opts) // every step is bounded by the browser (actionTimeoutMs), as under serve
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(stderr, "pling run: interrupted")
@@ -132,33 +130,6 @@ Exit status: 0 answered, 1 failed, 2 usage, 3 stopped for a person (handoff), 13
 	fmt.Fprintln(stdout, res.Answer)
 	return nil
 }
-
-// boundedPage gives every page operation of the loop its own deadline,
-// browser.actionTimeoutMs (settle wait included).
-type boundedPage struct {
-	rt      *page.Runtime
-	timeout time.Duration
-}
-
-func (b boundedPage) Observe(ctx context.Context, req page.ObserveRequest) (*page.Observation, error) {
-	ctx, cancel := context.WithTimeout(ctx, b.timeout)
-	defer cancel()
-	return b.rt.Observe(ctx, req)
-}
-
-func (b boundedPage) Act(ctx context.Context, req page.ActRequest) (*page.ActResult, error) {
-	ctx, cancel := context.WithTimeout(ctx, b.timeout)
-	defer cancel()
-	return b.rt.Act(ctx, req)
-}
-
-func (b boundedPage) Scroll(ctx context.Context, region, direction string, pages float64) (*page.ActResult, error) {
-	ctx, cancel := context.WithTimeout(ctx, b.timeout)
-	defer cancel()
-	return b.rt.Scroll(ctx, region, direction, pages)
-}
-
-func (b boundedPage) Budgets() page.Budgets { return b.rt.Budgets() }
 
 // isTerminal reports whether r is an interactive terminal, the only place
 // a person can confirm an action. /dev/null and pipes are not (a character
