@@ -771,6 +771,43 @@
       if (cb.localName === 'input') return cb.checked;
       return cb.getAttribute('aria-checked') === 'true';
     };
+    // partsOf splits a list row's text by its own element structure: the
+    // visible elements that hold text directly (title, owner, age, status,
+    // tag), each named by itemprop, data-field or a class word. It returns
+    // null unless there are at least two and every one has a name, so a
+    // row of plain markup keeps one text field.
+    const partsOf = (row) => {
+      const out = [];
+      const stack = [row];
+      let seen = 0;
+      while (stack.length && seen++ < 200) {
+        const n = stack.pop();
+        for (let c = n.lastElementChild; c; c = c.previousElementSibling) {
+          const t = c.localName;
+          if (NOTEXT.has(t) || isCtl(c, t, false) || t === 'ul' || t === 'ol' || t === 'table') continue;
+          stack.push(c);
+        }
+        if (n === row) continue;
+        let own = '';
+        for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) own += c.data;
+        if (!NONSPACE.test(own) || !vis(n)) continue;
+        const v = gather(n, { skip: skipButtons, hover: hoverShown }, maxText + 1);
+        if (!v) continue;
+        let name = clean(n.getAttribute('itemprop') || n.getAttribute('data-field') || '');
+        if (!name && n.localName === 'time') name = 'time';
+        if (!name) {
+          // the last class word is usually the specific one ("badge status")
+          for (const w of (typeof n.className === 'string' ? n.className : '').split(/\s+/).reverse()) {
+            const words = w.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z]+/).filter((x) => x.length > 1 && !NOISE.has(x) && !STATE_CLASS.test(x));
+            if (words.length && words.length <= 3) { name = words.join(' '); break; }
+          }
+        }
+        if (!name) return null;
+        out.push([name, v]);
+        if (out.length >= MAX_FIELDS) break;
+      }
+      return out.length >= 2 ? out : null;
+    };
     // fieldsOf reads a record's fields and label. Declared fields are read
     // even when hidden; inferred ones only from visible text.
     const fieldsOf = (el, kind, out) => {
@@ -826,7 +863,9 @@
         o.first = o2.first;
       }
       if (!out.label && o.first) out.label = cut(o.first);
-      if (text) put('text', text);
+      const parts = text ? partsOf(el) : null;
+      if (parts) for (const [n, v] of parts) put(n, v);
+      else if (text) put('text', text);
       const cb = checkboxIn(el);
       if (cb !== null) put('checked', String(cb));
       return fields;

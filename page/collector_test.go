@@ -1168,3 +1168,25 @@ func TestCollectValidationMessages(t *testing.T) {
 		t.Errorf("feedback (-want +got):\n%s", diff)
 	}
 }
+
+// TestCollectListRowParts: a list row's text becomes separate fields by
+// the row's own element structure, named by class words, itemprop or
+// <time>; a row of plain markup keeps one text field (issue 8 point 4).
+func TestCollectListRowParts(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Orders</title><main><ul>
+<li><a class="order-title" href="/o/1">Order ORD-1001</a> — <span class="customer">Globex</span> <span class="owner">p.rossi</span> · <time>2 days ago</time> <span class="badge status">open</span> <button>Archive</button></li>
+<li><a class="order-title" href="/o/2">Order ORD-1002</a> — <span class="customer">Initech</span> <span class="owner">m.bianchi</span> · <time>3 days ago</time> <span class="badge status">closed</span> <button>Archive</button></li>
+</ul><ul><li>Plain <b>row</b> one <button>x</button></li><li>Plain row two <button>x</button></li></ul></main>`)
+	snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+	if len(snap.Records) != 4 {
+		t.Fatalf("records: %v", recordIDs(snap))
+	}
+	want := []page.Field{{Name: "order title", Value: "Order ORD-1001"}, {Name: "customer", Value: "Globex"}, {Name: "owner", Value: "p.rossi"}, {Name: "time", Value: "2 days ago"}, {Name: "status", Value: "open"}}
+	if diff := cmp.Diff(want, snap.Records[0].Fields); diff != "" {
+		t.Errorf("fields (-want +got):\n%s", diff)
+	}
+	if v, _ := fieldValue(snap.Records[2], "text"); v != "Plain row one" {
+		t.Errorf("plain row: %+v", snap.Records[2].Fields)
+	}
+}
