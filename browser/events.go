@@ -58,11 +58,18 @@ func (e *events) onCrash(f func()) (stop func() bool) {
 	return context.AfterFunc(e.crashed, f)
 }
 
+// maxDialogs is how many dialogs' texts are kept between two drains; the
+// rest are only counted (Dialog.Unrecorded), so a page opening thousands
+// of alerts cannot grow memory, and the omission still reaches the agent.
+const maxDialogs = 16
+
 // Dialog is a JavaScript dialog the page opened and how it was answered.
 type Dialog struct {
 	Type     string `json:"type"`
 	Message  string `json:"message"`
 	Accepted bool   `json:"accepted"`
+	// Unrecorded counts the dialogs answered after this one and not kept.
+	Unrecorded int `json:"unrecorded,omitempty"`
 }
 
 // watch starts answering the tab's dialogs and reports each frame the
@@ -113,8 +120,10 @@ func watch(tctx context.Context, acceptAll bool, frame func(cdp.FrameID)) *event
 			// Record before answering: once answered, the page (and the
 			// call waiting on it) moves on, and the record must be there.
 			ev.mu.Lock()
-			if len(ev.dialogs) < 16 {
+			if len(ev.dialogs) < maxDialogs {
 				ev.dialogs = append(ev.dialogs, Dialog{Type: string(d.Type), Message: d.Message, Accepted: accept})
+			} else {
+				ev.dialogs[len(ev.dialogs)-1].Unrecorded++
 			}
 			ev.mu.Unlock()
 			_, _ = chromedp.Call(tctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept})

@@ -151,7 +151,7 @@ func (s *Session) click(ctx context.Context, x, y float64) error {
 func (s *Session) Dialogs() []page.DialogRecord {
 	var out []page.DialogRecord
 	for _, d := range s.DrainDialogs() {
-		out = append(out, page.DialogRecord{Type: d.Type, Message: d.Message, Accepted: d.Accepted})
+		out = append(out, page.DialogRecord{Type: d.Type, Message: d.Message, Accepted: d.Accepted, Unrecorded: d.Unrecorded})
 	}
 	return out
 }

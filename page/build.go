@@ -345,6 +345,9 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	// Feedback: the page's messages, then the JavaScript dialogs Pling
 	// answered, under one item count and one character budget.
 	feedback := s.Feedback
+	for _, d := range opt.Dialogs {
+		o.Omitted.Feedback += d.Unrecorded
+	}
 	if len(opt.Dialogs) > 0 {
 		feedback = append(append([]Feedback(nil), s.Feedback...), dialogFeedback(opt.Dialogs)...)
 	}

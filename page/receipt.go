@@ -53,6 +53,10 @@ type DialogRecord struct {
 	Type     string `json:"type"`
 	Message  string `json:"message"`
 	Accepted bool   `json:"accepted"`
+	// Unrecorded counts the dialogs answered after this one whose text the
+	// browser did not keep (it keeps a bounded number per call): they are
+	// counted as omitted feedback.
+	Unrecorded int `json:"unrecorded,omitempty"`
 }
 
 const maxDiffIDs = 20
