@@ -5,7 +5,7 @@ GO       ?= go
 CHROMIUM ?= /usr/bin/chromium
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build demo test bench fuzz chromium lint realworld
+.PHONY: all build demo test bench fuzz chromium npm lint realworld
 
 all: build
 
@@ -20,6 +20,19 @@ chromium:
 	fi
 	@$(CHROMIUM) --version 2>/dev/null | tail -n 1
 
+# The real-world corpus (e2e/realworld) installs its pages from the npm
+# registry at test time: Debian's nodejs and npm, when missing.
+npm:
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's nodejs and npm (apt-get)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	  else \
+	    echo "npm is missing: run 'sudo apt-get install -y nodejs npm'" >&2; exit 1; \
+	  fi; \
+	fi
+	@npm --version
+
 build:
 	$(GO) build -buildvcs=auto -o bin/pling ./cmd/pling
 
@@ -31,7 +44,7 @@ lint:
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-test: chromium lint
+test: chromium npm lint
 	$(GO) test -race -count=1 -timeout 30m ./...
 
 bench: chromium

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"strings"
 	"time"
@@ -12,6 +13,17 @@ import (
 
 	"github.com/pling-dev/pling/page"
 )
+
+// locationScript reads the document's address and load state (location.js).
+//
+//go:embed location.js
+var locationScript string
+
+// docLocation is what location.js returns.
+type docLocation struct {
+	Href     string `json:"href"`
+	Complete bool   `json:"complete"`
+}
 
 // refusedByBrowser are navigation errors in which Chromium itself refused
 // the URL (a redirect to file:, an unknown scheme): the navigation was
@@ -68,8 +80,8 @@ func (s *Session) RecoverBlocked(ctx context.Context) bool {
 	if !need {
 		return false
 	}
-	var href string
-	if err := s.Evaluate(ctx, `location.href`, &href); err != nil || !strings.HasPrefix(href, "chrome-error:") {
+	var where docLocation
+	if err := s.Evaluate(ctx, "("+locationScript+")()", &where); err != nil || !strings.HasPrefix(where.Href, "chrome-error:") {
 		return false // the page moved on by itself
 	}
 	err := s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
@@ -86,8 +98,8 @@ func (s *Session) RecoverBlocked(ctx context.Context) bool {
 		}
 		// Wait (bounded by the action timeout) until the error page is gone.
 		for c.Err() == nil {
-			u, err := chromedp.Run(c, chromedp.Evaluate[string](`document.readyState === "complete" ? location.href : ""`))
-			if err == nil && u != "" && !strings.HasPrefix(u, "chrome-error:") {
+			w, err := chromedp.Run(c, chromedp.Evaluate[docLocation]("("+locationScript+")()"))
+			if err == nil && w.Complete && w.Href != "" && !strings.HasPrefix(w.Href, "chrome-error:") {
 				return nil
 			}
 			time.Sleep(50 * time.Millisecond)

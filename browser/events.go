@@ -73,8 +73,10 @@ type Dialog struct {
 }
 
 // watch starts answering the tab's dialogs and reports each frame the
-// page attaches (an iframe) to frame, so the guard knows whose it is.
-func watch(tctx context.Context, acceptAll bool, frame func(cdp.FrameID)) *events {
+// page attaches (an iframe) to frame, so the guard knows whose it is, and
+// each frame it removes to gone, so the registry does not grow with the
+// iframes a long-lived page adds and drops.
+func watch(tctx context.Context, acceptAll bool, frame, gone func(cdp.FrameID)) *events {
 	ev := &events{}
 	nav := ev
 	frames := chromedp.Events(tctx, page.FrameAttached)
@@ -84,6 +86,19 @@ func watch(tctx context.Context, acceptAll bool, frame func(cdp.FrameID)) *event
 				return
 			}
 			frame(f.FrameID)
+		}
+	}()
+	detached := chromedp.Events(tctx, page.FrameDetached)
+	go func() {
+		for f, err := range detached {
+			if err != nil {
+				return
+			}
+			// A swapped frame lives on in another process under the same
+			// id; only a removed one is gone.
+			if f.Reason == page.FrameDetachedReasonRemove {
+				gone(f.FrameID)
+			}
 		}
 	}()
 	ev.crashed, ev.crash = context.WithCancel(context.Background())

@@ -193,6 +193,23 @@ func (b *Browser) addFrameOwner(f cdp.FrameID, o frameOwner) {
 	b.frames[f] = o
 }
 
+// removeFrame forgets an iframe of s that its page removed; a tab's own
+// frame stays until the tab is unregistered.
+func (b *Browser) removeFrame(f cdp.FrameID, s *Session) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if o, ok := b.frames[f]; ok && o.s == s && !o.main {
+		delete(b.frames, f)
+	}
+}
+
+// frameCount is the number of frames the registry holds (tests).
+func (b *Browser) frameCount() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.frames)
+}
+
 func (b *Browser) unregister(s *Session) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -77,3 +77,42 @@ func TestConcurrentCloseIsRaceFree(t *testing.T) {
 		t.Errorf("the session's other page still works after CloseSession")
 	}
 }
+
+// Iframes a page adds and removes leave the frame registry as it was: a
+// long-lived page with coming and going widgets cannot grow it.
+func TestRemovedFramesAreForgotten(t *testing.T) {
+	b, err := Start(t.Context(), Options{ExecPath: execPath(), StartTimeout: 60 * time.Second})
+	if err != nil {
+		t.Fatalf("real Chromium is required: %v", err)
+	}
+	defer b.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	s, err := b.NewSession(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := b.frameCount()
+	const add = `new Promise((done) => {
+	  for (let i = 0; i < 30; i++) { const f = document.createElement("iframe"); f.srcdoc = "<p>" + i; document.body.appendChild(f); }
+	  setTimeout(() => done(document.querySelectorAll("iframe").length), 300);
+	})`
+	var n int
+	if err := s.Evaluate(ctx, add, &n); err != nil || n != 30 {
+		t.Fatalf("adding iframes: %d, %v", n, err)
+	}
+	waitFor := func(what string, ok func(int) bool) {
+		deadline := time.Now().Add(time.Minute)
+		for !ok(b.frameCount()) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the registry holds %d frames (%d before)", what, b.frameCount(), before)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitFor("after adding", func(c int) bool { return c >= before+30 })
+	if err := s.Evaluate(ctx, `document.querySelectorAll("iframe").forEach((f) => f.remove())`, nil); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("after removing", func(c int) bool { return c == before })
+}

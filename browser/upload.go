@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 
@@ -13,17 +14,10 @@ import (
 )
 
 // fileInputScript finds a collector key's element and checks that it is a
-// file input that can take files now. It returns the element itself (the
-// caller keeps its object id) or, to refuse, a "CODE:reason" string.
-const fileInputScript = `(key, n) => {
-  const reg = window.__pling;
-  const el = reg && typeof reg.el === "function" ? reg.el(key) : null;
-  if (!el || !el.isConnected) return "ACTION_NOT_FOUND:the file input is gone from the page; observe again";
-  if (el.localName !== "input" || el.type !== "file") return "ACTION_NOT_FOUND:the element is not a file input";
-  if (el.disabled || el.closest("[inert]")) return "UNAVAILABLE:the file input is disabled";
-  if (n > 1 && !el.multiple) return "INVALID_ARGUMENT:the file input takes one file (no multiple attribute)";
-  return el;
-}`
+// file input that can take files now (fileinput.js).
+//
+//go:embed fileinput.js
+var fileInputScript string
 
 // SetFiles sets files on the file input a collector key names
 // (DOM.setFileInputFiles), as choosing them in the file dialog would: the

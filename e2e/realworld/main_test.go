@@ -191,6 +191,13 @@ type receipt struct {
 		ID string `json:"id"`
 	} `json:"action"`
 	Changed struct {
+		Observed  bool     `json:"observed"`
+		Navigated bool     `json:"navigated"`
+		Feedback  []string `json:"feedback"`
+		State     []string `json:"state"`
+		Actions   struct {
+			Appeared []string `json:"appeared"`
+		} `json:"actions"`
 		Records struct {
 			Added   []string `json:"added"`
 			Removed []string `json:"removed"`
@@ -200,9 +207,16 @@ type receipt struct {
 }
 
 type observation struct {
-	Revision string   `json:"revision"`
-	Actions  []action `json:"actions"`
-	Records  struct {
+	Revision string `json:"revision"`
+	Identity struct {
+		Path string `json:"path"`
+	} `json:"identity"`
+	Feedback []struct {
+		Kind    string `json:"kind"`
+		Message string `json:"message"`
+	} `json:"feedback"`
+	Actions []action `json:"actions"`
+	Records struct {
 		Total int      `json:"total"`
 		Shown []record `json:"shown"`
 		IDs   []string `json:"ids"`

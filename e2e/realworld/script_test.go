@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -46,6 +47,21 @@ func addAndToggle(ctx context.Context, s *session, url string) error {
 	typeAct, err := findAction(ctx, s, obs, pickTypeAction)
 	if err != nil {
 		return err
+	}
+	if typeAct == nil {
+		// An agent that sees no input yet waits for the page once: apps
+		// that load their modules after the load event render late.
+		again, err := s.call(ctx, "observe", map[string]any{"wait": map[string]any{"for": "settle", "timeout_ms": 5000}})
+		if err != nil {
+			return err
+		}
+		if again.IsError || again.Body.Observation == nil {
+			return fmt.Errorf("observe after waiting: %s", firstLine(again.Text))
+		}
+		obs = again.Body.Observation
+		if typeAct, err = findAction(ctx, s, obs, pickTypeAction); err != nil {
+			return err
+		}
 	}
 	if typeAct == nil {
 		return fmt.Errorf("no type action for a new item (actions: %s)", actionList(obs))
@@ -91,6 +107,14 @@ func addAndToggle(ctx context.Context, s *session, url string) error {
 		for _, after := range o.Records.Shown {
 			if after.ID == rec.ID && !sameRecord(*rec, after) {
 				return nil
+			}
+		}
+	}
+	if r := done.Body.Result; r != nil && r.OK && has(r.Changed.Records.Removed, rec.ID) && done.Body.Observation != nil {
+		for _, after := range done.Body.Observation.Records.Shown {
+			if holds(after, newItem) && has(r.Changed.Records.Added, after.ID) {
+				return fmt.Errorf("%s on %s: the row was re-rendered and came back as a new record %s (%s): its id did not survive the re-render",
+					toggle.Name, rec.ID, after.ID, fieldDiff(*rec, after))
 			}
 		}
 	}
@@ -203,6 +227,21 @@ func sameRecord(a, b record) bool {
 		}
 	}
 	return true
+}
+
+// fieldDiff says which fields differ between two versions of a record.
+func fieldDiff(a, b record) string {
+	var d []string
+	for k, v := range b.Fields {
+		if a.Fields[k] != v {
+			d = append(d, k+" "+a.Fields[k]+" → "+v)
+		}
+	}
+	if len(d) == 0 {
+		return "same fields"
+	}
+	sort.Strings(d)
+	return strings.Join(d, ", ")
 }
 
 func actionList(obs *observation) string {

@@ -23,7 +23,7 @@ const todomvcSpec = "todomvc@0.1.1"
 // same script, at a median of at most 1,800 tokens read per passing app.
 // Until the inference fixes reach it, goal holds what main achieves (raise
 // it as they land, never lower it); docs/REALWORLD.md records the gap.
-var goal = struct{ Passed, MedianTokens int }{Passed: 42, MedianTokens: 3100}
+var goal = struct{ Passed, MedianTokens int }{Passed: 45, MedianTokens: 1800}
 
 // workers is how many apps run at once (each its own `pling serve` with
 // its own Chromium): modest, the machine is shared.
@@ -126,6 +126,9 @@ type app struct {
 	Dir  string // served as the root of the app's own origin
 	Path string // the page, relative to Dir ("" for the root)
 	Task func(ctx context.Context, s *session, url string) error
+	// Fresh runs the app in a new `pling serve`: its first observation is
+	// then the session's first, whatever ran before on the worker.
+	Fresh bool
 }
 
 // runApps runs every app's task, workers at a time. Each worker keeps one
@@ -175,6 +178,10 @@ func runOne(t *testing.T, sp **session, a app) (o outcome, restart bool) {
 	o = outcome{App: a.Name}
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
+	if a.Fresh && *sp != nil {
+		(*sp).close()
+		*sp = nil
+	}
 	if *sp == nil {
 		s, err := startSession(t.Context())
 		if err != nil {
