@@ -60,9 +60,25 @@
     if (!inner || inner === hit) break;
     hit = inner;
   }
+  // A shadow DOM polyfill (platform.js) answers elementFromPoint with its
+  // wrappers; compare the native nodes underneath.
+  const raw = (n) => {
+    try {
+      const P = window.ShadowDOMPolyfill;
+      return n && P && P.unwrapIfNeeded ? P.unwrapIfNeeded(n) : n;
+    } catch (e) { return n; }
+  };
+  const target = raw(el);
+  const up = (c) => c.parentNode || c.host || null;
+  // The hit is the target when it is the target or inside it, or a shadow
+  // host of the target's tree (a closed root the hit test stopped at).
   const inside = (n) => {
-    for (let c = n; c; c = c.parentNode || c.host) {
-      if (c === el) return true;
+    for (let c = n, d = 0; c && d < 4096; c = up(c), d++) {
+      if (c === el || raw(c) === target) return true;
+    }
+    const h = raw(n);
+    for (let r = target.getRootNode ? target.getRootNode() : null, d = 0; r && r.host && d < 64; r = r.host.getRootNode(), d++) {
+      if (r.host === h) return true;
     }
     return false;
   };

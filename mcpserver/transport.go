@@ -390,6 +390,7 @@ func (s *Server) reserveSession(max int) (release func(), ok bool) {
 type hostSet struct {
 	hosts    map[string]bool // lower-case host or host:port
 	wildcard bool            // listening on every address with no allowed hosts
+	port     string          // the listen port (a wildcard Host must carry it)
 }
 
 func newHostSet(addr string, allowed []string) hostSet {
@@ -403,7 +404,7 @@ func newHostSet(addr string, allowed []string) hostSet {
 			}
 		}
 		if ip := net.ParseIP(host); (host == "" || (ip != nil && ip.IsUnspecified())) && len(allowed) == 0 {
-			hs.wildcard = true
+			hs.wildcard, hs.port = true, port
 		}
 	}
 	for _, a := range allowed {
@@ -413,8 +414,22 @@ func newHostSet(addr string, allowed []string) hostSet {
 }
 
 // allowsHost reports whether a request's Host header names this server.
+// On a wildcard listen address any host name is accepted as long as it
+// carries the listen port (a Host without a port means 80).
 func (hs hostSet) allowsHost(host string) bool {
-	return hs.wildcard || hs.hosts[strings.ToLower(host)]
+	if hs.hosts[strings.ToLower(host)] {
+		return true
+	}
+	if !hs.wildcard {
+		return false
+	}
+	port := "80"
+	if _, p, err := net.SplitHostPort(host); err == nil {
+		port = p
+	} else if strings.Contains(strings.Trim(host, "[]"), ":") && !strings.HasPrefix(host, "[") {
+		return false // a bare IPv6 address without brackets is no Host
+	}
+	return port == hs.port
 }
 
 // ownOrigin reports whether origin is this server's own address: its

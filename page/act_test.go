@@ -86,6 +86,22 @@ func TestActInShadowRootAndIframe(t *testing.T) {
 	}
 }
 
+// An input inside nested open shadow roots is typed into, also when
+// document.elementFromPoint answers a shadow DOM polyfill's wrappers (the
+// hit test once called the host or the wrapper a cover: TARGET_COVERED).
+func TestActInWrappedNestedShadow(t *testing.T) {
+	t.Parallel()
+	rt, tab := openTab(t, "/shadow-wrapped", page.DefaultBudgets())
+	ctx := t.Context()
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "what_needs_to_be_done", Args: map[string]any{"text": "Buy milk", "submit": true}}); err != nil {
+		t.Fatalf("type: %v", err)
+	}
+	var got string
+	if err := tab.Evaluate(ctx, `document.getElementById("items").textContent`, &got); err != nil || got != "Buy milk" {
+		t.Errorf("added item = %q, %v; want \"Buy milk\"", got, err)
+	}
+}
+
 // Selects carry the visible options as an enum; a value outside it is
 // INVALID_ARGUMENT and nothing runs.
 func TestSelectEnum(t *testing.T) {
