@@ -291,3 +291,25 @@ func TestActTypeReceipt(t *testing.T) {
 		})
 	}
 }
+
+// fill_form's receipt names the fields whose value changed, with no
+// warning, and without their values.
+func TestFillFormTypedFields(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/clickable-div", page.DefaultBudgets())
+	note, pin := "canary-note-77d0", "canary-pin-31b8"
+	res, err := rt.FillForm(t.Context(), page.FillFormRequest{Fields: []page.FormField{
+		{Action: "gift_note", Text: &note}, {Action: "gift_card_pin", Text: &pin},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := res.Receipt
+	if !rc.OK || rc.Warning != "" || !rc.Changed.Observed || strings.Join(rc.Changed.Fields, ",") != "gift_note,gift_card_pin" {
+		t.Errorf("receipt %+v: want both fields changed, no warning", rc)
+	}
+	js, _ := json.Marshal(rc)
+	if strings.Contains(string(js), note) || strings.Contains(string(js), pin) {
+		t.Errorf("a typed value left the page: %s", js)
+	}
+}
