@@ -1,6 +1,8 @@
 package page_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -211,5 +213,103 @@ func TestObserveWaitsForNavigation(t *testing.T) {
 	}
 	if o.Identity.Title != "Todos" {
 		t.Errorf("observed %q, want the page navigated to", o.Identity.Title)
+	}
+}
+
+// Clickable non-controls (a <div onclick>, a span given a listener, both
+// cursor: pointer) are click actions named by their text and can be run;
+// text wrappers inside a link or button and a pointer container around one
+// of them add nothing.
+func TestActClickableDiv(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/clickable-div", page.DefaultBudgets())
+	ctx := t.Context()
+	o := rt.Last()
+	var names []string
+	for _, a := range o.Actions {
+		names = append(names, a.Name)
+	}
+	for _, name := range []string{"add_to_cart", "save_for_later", "buy_two", "details", "share"} {
+		if find(o, name) == nil {
+			t.Fatalf("no %s in %v", name, names)
+		}
+	}
+	if len(o.Actions) != 7 { // the five above, gift note, gift card PIN
+		t.Fatalf("actions %v: want 7 (no wrapper or container duplicates)", names)
+	}
+	for _, tc := range []struct{ action, state, want string }{
+		{"add_to_cart", "cart", "1"},
+		{"save_for_later", "saved", "yes"},
+		{"buy_two", "cart", "2"},
+	} {
+		res, err := rt.Act(ctx, page.ActRequest{Action: tc.action})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.action, err)
+		}
+		if res.Receipt.Warning != "" || !res.Receipt.Changed.Observed {
+			t.Errorf("%s: receipt %+v", tc.action, res.Receipt)
+		}
+		got := fmt.Sprint(res.Observation.State[tc.state])
+		if got != tc.want {
+			t.Errorf("after %s: %s = %q, want %q", tc.action, tc.state, got, tc.want)
+		}
+	}
+}
+
+// A successful type changes the field, not the observation: the receipt
+// says so (changed.fields) with no warning, and never carries the value —
+// for a plain and a password field alike.
+func TestActTypeReceipt(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ action, canary string }{
+		{"gift_note", "canary-note-5c1e"},
+		{"gift_card_pin", "canary-pin-9f3a"},
+	} {
+		t.Run(tc.action, func(t *testing.T) {
+			t.Parallel()
+			rt := open(t, "/clickable-div", page.DefaultBudgets())
+			res, err := rt.Act(t.Context(), page.ActRequest{Action: tc.action, Args: map[string]any{"text": tc.canary}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rc := res.Receipt
+			if rc.Warning != "" || !rc.Changed.Observed || len(rc.Changed.Fields) != 1 || rc.Changed.Fields[0] != tc.action {
+				t.Errorf("receipt %+v: want observed, fields [%s], no warning", rc, tc.action)
+			}
+			js, _ := json.Marshal(rc)
+			if strings.Contains(string(js), tc.canary) || strings.Contains(page.Render(res.Observation, page.DefaultBudgets()), tc.canary) {
+				t.Errorf("the typed value left the page: %s", js)
+			}
+			// Typing the same text again changes nothing: the warning stands.
+			res, err = rt.Act(t.Context(), page.ActRequest{Action: tc.action, Args: map[string]any{"text": tc.canary}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Receipt.Changed.Observed || len(res.Receipt.Changed.Fields) != 0 || res.Receipt.Warning == "" {
+				t.Errorf("retyping the same text: receipt %+v, want the no-change warning", res.Receipt)
+			}
+		})
+	}
+}
+
+// fill_form's receipt names the fields whose value changed, with no
+// warning, and without their values.
+func TestFillFormTypedFields(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/clickable-div", page.DefaultBudgets())
+	note, pin := "canary-note-77d0", "canary-pin-31b8"
+	res, err := rt.FillForm(t.Context(), page.FillFormRequest{Fields: []page.FormField{
+		{Action: "gift_note", Text: &note}, {Action: "gift_card_pin", Text: &pin},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := res.Receipt
+	if !rc.OK || rc.Warning != "" || !rc.Changed.Observed || strings.Join(rc.Changed.Fields, ",") != "gift_note,gift_card_pin" {
+		t.Errorf("receipt %+v: want both fields changed, no warning", rc)
+	}
+	js, _ := json.Marshal(rc)
+	if strings.Contains(string(js), note) || strings.Contains(string(js), pin) {
+		t.Errorf("a typed value left the page: %s", js)
 	}
 }

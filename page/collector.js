@@ -1096,6 +1096,25 @@
 
     // visit processes one element and returns the context for its children,
     // or null when its subtree is not walked.
+    // pointerButton tells a clickable non-control from text under a
+    // pointer: cursor: pointer, a short text, no control or handler inside,
+    // and either a handler of its own (onclick attribute or property) or no
+    // pointer on its parent (the topmost one; listeners cannot be seen).
+    const POINTER_TAGS = new Set(['div', 'span', 'li', 'p', 'td', 'i', 'b', 'strong', 'em']);
+    const POINTER_INNER = 'a[href],button,input,select,textarea,summary,[onclick],[role=button],[role=link],[contenteditable]';
+    const pointerButton = (el) => {
+      if (getComputedStyle(el).cursor !== 'pointer') return false;
+      const own = el.hasAttribute('onclick') || typeof el.onclick === 'function';
+      if (!own) {
+        const p = el.parentElement;
+        if (p && getComputedStyle(p).cursor === 'pointer') return false;
+      }
+      if (isEditable(el) || el.querySelector(POINTER_INNER)) return false;
+      const t = clean(el.textContent || '');
+      if (!t || t.length > 40) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    };
     const visit = (el, ctx) => {
       const tag = el.localName;
       // graphics are skipped, unless a role makes one a control
@@ -1246,7 +1265,17 @@
       if (!(declActions && !(hasAttr && el.hasAttribute('data-pling-action')))) {
         let kr = ctlType(el, tag, role);
         if (!kr && declActions) kr = ['click', role || ''];
-        if (kr) control(el, tag, role, hasAttr, kr, c2, hover);
+        // A clickable element that is no control (a <div onclick>, a span
+        // given a listener, styled cursor: pointer) is a button named by
+        // its short text: only outside any control and only the element
+        // holding the handler, or the topmost pointer element of a subtree
+        // with no control or handler inside (cursor is inherited).
+        if (!kr && !declActions && !c2.ctl && POINTER_TAGS.has(tag) && !(c2.rec && c2.rec.el === el) && pointerButton(el)) kr = ['click', 'button'];
+        if (kr) {
+          control(el, tag, role, hasAttr, kr, c2, hover);
+          if (c2 === ctx) c2 = { ...ctx };
+          c2.ctl = true;
+        }
       }
       if (c2.rec) {
         if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) mix(c2.rec, el.checked ? '1' : '0');

@@ -1190,3 +1190,45 @@ func TestCollectListRowParts(t *testing.T) {
 		t.Errorf("plain row: %+v", snap.Records[2].Fields)
 	}
 }
+
+// TestCollectClickableNonControls: an element with cursor: pointer, a short
+// text and a handler (onclick attribute or property), or the topmost
+// pointer element of a subtree with no control inside (a listener added
+// with addEventListener cannot be seen), is a click control named by its
+// text; text wrappers inside links and buttons, pointer containers around
+// a handler, long texts and plain text are not (issue 8 point 11).
+func TestCollectClickableNonControls(t *testing.T) {
+	t.Parallel()
+	const css = `<style>.p{cursor:pointer}</style>`
+	tests := []struct {
+		name, body string
+		want       []string // control labels, in order
+	}{
+		{"div with onclick", `<div class="p" onclick="1">Add to Cart</div>`, []string{"Add to Cart"}},
+		{"span with a listener", `<span class="p" id="s">Save</span><script>s.addEventListener("click", () => {})</script>`, []string{"Save"}},
+		{"onclick property on a nested pointer element", `<div class="p"><span class="p" id="s">Buy now</span></div><script>s.onclick = () => {}</script>`, []string{"Buy now"}},
+		{"pointer container around a handler", `<div class="p"><div onclick="1">Buy two</div> <em>offer</em></div>`, []string{"Buy two"}},
+		{"text wrapper inside a link or button", `<a href="/x"><span class="p">Details</span></a><button><span class="p">Share</span></button>`, []string{"Details", "Share"}},
+		{"nested pointer text counts once", `<div class="p" onclick="1"><span>Add</span> <b>to cart</b></div>`, []string{"Add to cart"}},
+		{"no pointer", `<div onclick="1">Not styled</div><span>Plain</span>`, nil},
+		{"long text", `<div class="p" onclick="1">` + strings.Repeat("a long paragraph ", 5) + `</div>`, nil},
+		{"pointer around a real control", `<div class="p"><input aria-label="Search"></div>`, []string{"Search"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := serveHTML(t, `<!doctype html><title>Shop</title>`+css+`<main>`+tc.body+`</main>`)
+			snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+			var got []string
+			for _, c := range snap.Controls {
+				got = append(got, c.Label)
+				if c.Label != "Search" && c.Label != "Details" && c.Kind != "click" {
+					t.Errorf("%s: kind %q, want click", c.Label, c.Kind)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("controls (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

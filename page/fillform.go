@@ -127,6 +127,7 @@ func (r *Runtime) FillForm(ctx context.Context, req FillFormRequest) (*FillFormR
 	cur := first
 	var filled []map[string]any // fields to read back, with their outcome index
 	var idx []int
+	var typed []string // type actions whose field value changed
 	stop := func(out *FieldOutcome, err error) {
 		pe := asError(err)
 		out.Status = FieldRefused
@@ -172,6 +173,7 @@ func (r *Runtime) FillForm(ctx context.Context, req FillFormRequest) (*FillFormR
 			break
 		}
 		cur = ar.Observation
+		typed = append(typed, ar.Receipt.Changed.Fields...)
 		out.Status = FieldFilled
 		out.Feedback = ar.Receipt.Changed.Feedback
 		rec.Ran++
@@ -233,6 +235,9 @@ func (r *Runtime) FillForm(ctx context.Context, req FillFormRequest) (*FillFormR
 		return nil, &Error{Code: Code(rec.Code), Reason: rec.Reason + "; no field ran", Available: available(cur)}
 	}
 	rec.Changed = Diff(first, cur)
+	if len(typed) > 0 {
+		rec.Changed.Fields, rec.Changed.Observed = typed, true
+	}
 	if rec.OK && !rec.Changed.Observed && rec.Warning == "" && rec.Ran > 0 {
 		rec.Warning = "no visible change in the observation (typed values are never shown); took says which fields hold what was given"
 	}

@@ -7,6 +7,10 @@
 // invalid (constraint validation or aria-invalid) and message (the
 // browser's validation message, or the page's error text the field points
 // to; never for secret fields, whose message could describe the value).
+// With digest_of (a key) and salt it returns {digest}: a salted hash of that
+// field's value computed here, so an act can tell whether typing changed
+// the field; the value itself never leaves the page, and the digest is only
+// compared, never shown (null when the field is gone).
 (params) => {
   const reg = window.__pling;
   const elOf = (k) => (reg && typeof reg.el === "function" ? reg.el(k) : null);
@@ -15,6 +19,18 @@
     const a = el.getAttribute("aria-checked");
     return a === null ? null : a === "true";
   };
+  if (params.digest_of) {
+    const el = elOf(params.digest_of);
+    if (!el || !el.isConnected) return { digest: null };
+    const cur = "value" in el && typeof el.value === "string" ? el.value : (el.innerText || "");
+    const src = String(params.salt || "") + "\u0000" + cur;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < src.length; i++) {
+      h ^= src.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return { digest: h.toString(16) + ":" + cur.length };
+  }
   if (params.state_of) {
     const el = elOf(params.state_of);
     if (!el) return { checked: null, radio: false };

@@ -28,6 +28,10 @@ type Changes struct {
 	State     []string      `json:"state"`
 	Feedback  []string      `json:"feedback"`
 	Navigated bool          `json:"navigated"`
+	// Fields names the type actions whose field value changed, compared
+	// inside the page by a salted digest (the value never leaves it, as
+	// typed values are never shown).
+	Fields []string `json:"fields,omitempty"`
 	// Revealed lists records that came into the viewport (bounded). It
 	// alone does not make an action observed: auto-scrolling to a target
 	// reveals rows too. A scroll counts it.

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -465,6 +467,11 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 		return nil, err
 	}
 	step.HoverRow = a.hoverOnly
+	var salt, digest string
+	if step.Op == "type" {
+		salt = strconv.FormatUint(rand.Uint64(), 36)
+		digest = r.fieldDigest(ctx, step.Key, salt)
+	}
 	if err := r.d.Perform(ctx, step); err != nil {
 		var pe *Error
 		if errors.As(err, &pe) {
@@ -480,10 +487,32 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 		return nil, err
 	}
 	rec := Receipt{OK: true, Action: ReceiptAction{ID: res.ID, Description: a.Description}, Changed: Diff(before, after)}
+	if step.Op == "type" && digest != "" {
+		// Typing changes a field, not the observation (values are never
+		// shown): compare the field's salted digest, computed in the page.
+		if now := r.fieldDigest(ctx, step.Key, salt); now != "" && now != digest {
+			rec.Changed.Fields = []string{a.Name}
+			rec.Changed.Observed = true
+		}
+	}
 	if !rec.Changed.Observed {
 		rec.Warning = "EXPECTATION_FAILED: no visible change after " + res.ID + "; read the page feedback and state before trying again"
 	}
 	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
+}
+
+// fieldDigest is a salted digest of the value of the field with key,
+// computed in the page (the value never leaves it); "" when it cannot be
+// told (the field is gone, the script failed). It is only compared, never
+// shown.
+func (r *Runtime) fieldDigest(ctx context.Context, key, salt string) string {
+	var out struct {
+		Digest *string `json:"digest"`
+	}
+	if err := r.d.CallScript(ctx, fillFormScript, map[string]any{"digest_of": key, "salt": salt}, &out); err != nil || out.Digest == nil {
+		return ""
+	}
+	return *out.Digest
 }
 
 // chooseLink picks the link a folded link list is called with (args.link).
