@@ -21,16 +21,24 @@ var addrLine = regexp.MustCompile(`MCP at (http://[^ ]+)/mcp`)
 // base URL.
 func startHTTP(t *testing.T, env []string, args ...string) string {
 	t.Helper()
-	cmd := exec.CommandContext(t.Context(), binary, append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
+	base, _ := startHTTPPid(t, env, args...)
+	return base
+}
+
+// startHTTPPid starts `pling serve --http` on a free loopback port and
+// returns its base URL and process id; the process ends with the test.
+func startHTTPPid(tb testing.TB, env []string, args ...string) (string, int) {
+	tb.Helper()
+	cmd := exec.CommandContext(tb.Context(), binary, append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(cmd.Environ(), append([]string{"PLING_LOG=warn"}, env...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	tb.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	found := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -42,11 +50,11 @@ func startHTTP(t *testing.T, env []string, args ...string) string {
 	}()
 	select {
 	case base := <-found:
-		return base
-	case <-time.After(60 * time.Second):
-		t.Fatal("pling serve --http did not start")
+		return base, cmd.Process.Pid
+	case <-time.After(120 * time.Second):
+		tb.Fatal("pling serve --http did not start")
 	}
-	return ""
+	return "", 0
 }
 
 // httpClient connects over Streamable HTTP. legacy pins 2025-11-25

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -76,37 +75,6 @@ func statusKB(pid int, file, key string) int64 {
 	return 0
 }
 
-// startHTTPCmd is startHTTP that also returns the server's pid.
-func startHTTPCmd(b testing.TB, args ...string) (string, int) {
-	b.Helper()
-	cmd := exec.CommandContext(context.Background(), binary, append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
-	cmd.Env = append(cmd.Environ(), "PLING_LOG=warn")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := addrLine.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m[1]
-			}
-		}
-	}()
-	select {
-	case base := <-found:
-		return base, cmd.Process.Pid
-	case <-time.After(120 * time.Second):
-		b.Fatal("pling serve --http did not start")
-	}
-	return "", 0
-}
-
 // session opens one legacy Streamable HTTP session (no GET stream).
 func loadSession(b testing.TB, base string) *client.Client {
 	b.Helper()
@@ -146,7 +114,7 @@ func loadCall(c *client.Client, name string, args map[string]any) (time.Duration
 func BenchmarkSessionCost(b *testing.B) {
 	const k = 5
 	for range b.N {
-		base, pid := startHTTPCmd(b)
+		base, pid := startHTTPPid(b, nil)
 		warm := loadSession(b, base) // the browser is up
 		if _, ok := loadCall(warm, "navigate", map[string]any{"url": url("/todos")}); !ok {
 			b.Fatal("warm-up navigate failed")
@@ -186,7 +154,7 @@ func BenchmarkSessionCost(b *testing.B) {
 func BenchmarkHTTPLoad(b *testing.B) {
 	const sessions, calls = 10, 30
 	for range b.N {
-		base, pid := startHTTPCmd(b, "--config", writeConfigB(b, "http:\n  maxSessions: 64\n"))
+		base, pid := startHTTPPid(b, nil, "--config", writeConfig(b, "http:\n  maxSessions: 64\n"))
 		var mu sync.Mutex
 		var lat []time.Duration
 		errs := 0
@@ -244,14 +212,4 @@ func BenchmarkHTTPLoad(b *testing.B) {
 		b.ReportMetric(float64(len(lat))/wall.Seconds(), "calls/s")
 		b.ReportMetric(float64(peakPSS)/1024, "peak-PSS-MB")
 	}
-}
-
-// writeConfigB is writeConfig for benchmarks.
-func writeConfigB(b testing.TB, yaml string) string {
-	b.Helper()
-	p := filepath.Join(b.TempDir(), "agent.yaml")
-	if err := os.WriteFile(p, []byte(yaml), 0o600); err != nil {
-		b.Fatal(err)
-	}
-	return p
 }

@@ -21,7 +21,7 @@ import (
 )
 
 // writeConfig writes an agent.yaml for one test and returns its path.
-func writeConfig(t *testing.T, body string) string {
+func writeConfig(t testing.TB, body string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "agent.yaml")
 	if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
