@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -147,6 +148,25 @@ func TestContinuation(t *testing.T) {
 	}
 	if _, err := rt.Observe(ctx, page.ObserveRequest{Continuation: next.Continuation}); page.ErrorCode(err) != page.CodeStaleRevision {
 		t.Errorf("token of an old revision: %v", err)
+	}
+}
+
+// A module loader's script still in flight after the load event (800 ms,
+// far past the quiet window) holds navigate's settle: the first
+// observation shows the inputs the script renders.
+func TestLateModuleIsInFirstObservation(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/late-module", page.DefaultBudgets())
+	o := rt.Last()
+	var names []string
+	for _, a := range o.Actions {
+		names = append(names, a.Name)
+	}
+	if !slices.Contains(names, "new_todo") || !slices.Contains(names, "add_todo") {
+		t.Errorf("first observation actions %v, want new_todo and add_todo", names)
+	}
+	if !o.Settled {
+		t.Error("the page settled once the module ran, but was reported unsettled")
 	}
 }
 
