@@ -23,7 +23,7 @@ const todomvcSpec = "todomvc@0.1.1"
 // same script, at a median of at most 1,800 tokens read per passing app.
 // Until the inference fixes reach it, goal holds what main achieves (raise
 // it as they land, never lower it); docs/REALWORLD.md records the gap.
-var goal = struct{ Passed, MedianTokens int }{Passed: 45, MedianTokens: 1800}
+var goal = struct{ Passed, MedianTokens int }{Passed: 53, MedianTokens: 1800}
 
 // workers is how many apps run at once (each its own `pling serve` with
 // its own Chromium): modest, the machine is shared.
