@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -95,6 +96,7 @@ var (
 	pageLine     = regexp.MustCompile(`(?m)^- page: .*\n`)
 	contToken    = regexp.MustCompile(`"c\.[A-Za-z0-9_.-]+"`)
 	revPageLine  = regexp.MustCompile(`(?m)^revision \S+; page \S+$`)
+	generatedID  = regexp.MustCompile(`\br[0-9]+\b`)
 )
 
 // normalize drops what changes from run to run: the server's port, the
@@ -106,6 +108,17 @@ func normalize(text, url string) string {
 	text = pageLine.ReplaceAllString(text, "")
 	text = contToken.ReplaceAllString(text, `"CONTINUATION"`)
 	text = revPageLine.ReplaceAllString(text, "revision REVISION; page PAGE")
+	// Generated record ids are stable within a document, but their numbers
+	// depend on how many elements the collector met before (a page's own
+	// scripts, timing): number them by first appearance instead.
+	ids := map[string]string{}
+	text = generatedID.ReplaceAllStringFunc(text, func(id string) string {
+		if n, ok := ids[id]; ok {
+			return n
+		}
+		ids[id] = "r" + strconv.Itoa(len(ids)+1)
+		return ids[id]
+	})
 	// What comes before the page heading is not the page's: navigate's
 	// receipt and the reading guidance said once per session (every page
 	// runs in a fresh session, so the budgets left for the page are the
