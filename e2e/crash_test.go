@@ -53,25 +53,9 @@ func serverPID(t *testing.T, mark string) int {
 // direct children (the browser process of each browser it launched).
 func browserPIDs(server int) []int {
 	var out []int
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		stat, err := os.ReadFile(filepath.Join(d, "stat"))
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...
-		i := bytes.LastIndexByte(stat, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(stat[i+1:]))
-		if len(f) < 2 || f[0] == "Z" || f[1] != strconv.Itoa(server) {
-			continue
-		}
-		comm := string(stat[bytes.IndexByte(stat, '(')+1 : i])
-		if strings.HasPrefix(comm, "chrom") {
-			pid, _ := strconv.Atoi(filepath.Base(d))
-			out = append(out, pid)
+	for _, p := range procs() {
+		if !p.zombie && p.ppid == server && strings.HasPrefix(p.comm, "chrom") {
+			out = append(out, p.pid)
 		}
 	}
 	return out
@@ -183,29 +167,14 @@ func rendererPIDs(server int) []int {
 	var out []int
 	// Renderers are children of the browser process or of its zygote.
 	for range 3 {
-		dirs, _ := filepath.Glob("/proc/[0-9]*")
-		for _, d := range dirs {
-			stat, err := os.ReadFile(filepath.Join(d, "stat"))
-			if err != nil {
+		for _, p := range procs() {
+			if p.zombie || !parents[p.ppid] || parents[p.pid] {
 				continue
 			}
-			i := bytes.LastIndexByte(stat, ')')
-			if i < 0 {
-				continue
-			}
-			f := strings.Fields(string(stat[i+1:]))
-			if len(f) < 2 || f[0] == "Z" {
-				continue
-			}
-			ppid, _ := strconv.Atoi(f[1])
-			pid, _ := strconv.Atoi(filepath.Base(d))
-			if !parents[ppid] || parents[pid] {
-				continue
-			}
-			parents[pid] = true
-			cmd, _ := os.ReadFile(filepath.Join(d, "cmdline"))
+			parents[p.pid] = true
+			cmd, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p.pid), "cmdline"))
 			if bytes.Contains(cmd, []byte("--type=renderer")) {
-				out = append(out, pid)
+				out = append(out, p.pid)
 			}
 		}
 	}

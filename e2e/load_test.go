@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,23 +26,8 @@ import (
 // pages fairly between its processes), in KiB.
 func procStats(pid int) (n int, rssKB, pssKB int64) {
 	children := map[int][]int{}
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		raw, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// The parent pid is the 2nd field after the ")" closing the name.
-		s := string(raw)
-		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-		if len(f) > 1 {
-			pp, _ := strconv.Atoi(f[1])
-			children[pp] = append(children[pp], p)
-		}
+	for _, p := range procs() {
+		children[p.ppid] = append(children[p.ppid], p.pid)
 	}
 	var walk func(int)
 	walk = func(p int) {
