@@ -57,6 +57,21 @@ func startHTTPPid(tb testing.TB, env []string, args ...string) (string, int) {
 	return "", 0
 }
 
+// startLegacy starts c and initializes it pinned to the session
+// generation (2025-11-25); it returns Initialize's error for the tests that
+// expect a refusal.
+func startLegacy(tb testing.TB, ctx context.Context, c *client.Client, name string) error {
+	tb.Helper()
+	if err := c.Start(ctx); err != nil {
+		tb.Fatal(err)
+	}
+	var init mcp.InitializeRequest
+	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcp.Implementation{Name: name, Version: "0"}
+	_, err := c.Initialize(ctx, init)
+	return err
+}
+
 // httpClient connects over Streamable HTTP. legacy pins 2025-11-25
 // (sessions); otherwise the client negotiates 2026-07-28 (stateless).
 func httpClient(t *testing.T, base string, legacy bool, headers map[string]string, copts ...client.ClientOption) (*client.Client, *notes) {

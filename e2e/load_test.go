@@ -69,13 +69,7 @@ func loadSession(b testing.TB, base string) *client.Client {
 	c := client.NewClient(tr)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if err := c.Start(ctx); err != nil {
-		b.Fatal(err)
-	}
-	var init mcp.InitializeRequest
-	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "load", Version: "0"}
-	if _, err := c.Initialize(ctx, init); err != nil {
+	if err := startLegacy(b, ctx, c, "load"); err != nil {
 		b.Fatal(err)
 	}
 	return c

@@ -18,7 +18,6 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
-	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // beacon serves /page, which calls /hit every 100 ms for as long as its tab
@@ -242,12 +241,7 @@ func TestServiceDisconnectedClients(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := client.NewClient(tr)
-		if err := c.Start(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		var init mcp.InitializeRequest
-		init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-		if _, err := c.Initialize(t.Context(), init); err != nil {
+		if err := startLegacy(t, t.Context(), c, "e2e"); err != nil {
 			t.Fatal(err)
 		}
 		mustOK(t, call(t, c, "navigate", map[string]any{"url": b.url()}))
@@ -262,12 +256,7 @@ func TestServiceDisconnectedClients(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := c.Start(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		var init mcp.InitializeRequest
-		init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-		if _, err := c.Initialize(t.Context(), init); err != nil {
+		if err := startLegacy(t, t.Context(), c, "e2e"); err != nil {
 			t.Fatal(err)
 		}
 		mustOK(t, call(t, c, "navigate", map[string]any{"url": b.url()}))
@@ -287,12 +276,7 @@ func TestServiceSessionLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := client.NewClient(tr)
-	if err := c.Start(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	var init mcp.InitializeRequest
-	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-	if _, err := c.Initialize(t.Context(), init); err == nil || !strings.Contains(err.Error(), "SESSION_LIMIT") {
+	if err := startLegacy(t, t.Context(), c, "e2e"); err == nil || !strings.Contains(err.Error(), "SESSION_LIMIT") {
 		t.Fatalf("second session: %v", err)
 	}
 	_ = first.Close()
