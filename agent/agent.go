@@ -44,6 +44,9 @@ type Page interface {
 	Act(ctx context.Context, req page.ActRequest) (*page.ActResult, error)
 	// Scroll scrolls the page or a region: a discovery step.
 	Scroll(ctx context.Context, region, direction string, pages float64) (*page.ActResult, error)
+	// Read returns one page of a region's visible text: a discovery step
+	// that changes nothing.
+	Read(ctx context.Context, req page.ReadRequest) (*page.ReadResult, error)
 	// Budgets are the observation budgets the page section is rendered with.
 	Budgets() page.Budgets
 }

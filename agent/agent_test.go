@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -29,7 +30,7 @@ func newPage(t *testing.T, path string, cfg config.Config) *page.Runtime {
 		MaxActions: o.MaxActions, MaxRecords: o.MaxRecords, MaxScopes: o.MaxScopes, MaxFeedback: o.MaxFeedback,
 		MaxStateChars: o.MaxStateChars, MaxRecordChars: o.MaxRecordChars, MaxFeedbackChars: o.MaxFeedbackChars,
 		MaxPageChars: o.MaxPageChars, MaxToolResultTokens: o.MaxToolResultTokens, MaxRecordIDs: o.MaxRecordIDs,
-		MaxStringChars: o.MaxStringChars, MaxObservationBytes: o.MaxObservationBytes}})
+		MaxStringChars: o.MaxStringChars, MaxObservationBytes: o.MaxObservationBytes, MaxReadChars: o.MaxReadChars}})
 }
 
 func testConfig(stream bool) config.Config {
@@ -637,5 +638,64 @@ func TestPageActionNamedLikeDiscoveryTool(t *testing.T) {
 	}
 	if got := stateOf(t, rt, "clicks"); got != int64(1) {
 		t.Errorf("clicks = %v", got)
+	}
+}
+
+// pling_read is offered when the observation counts unread prose (the help
+// article), reads a region's text page by page as a tool message of page
+// data, changes nothing, and refuses bad arguments; a page without prose
+// (the todo list: TestDiscoveryTools, TestPageActionNamedLikeDiscoveryTool)
+// is not offered it.
+func TestReadTool(t *testing.T) {
+	t.Parallel()
+	cfg := config.Default()
+	cfg.Agent.Model = "gpt-4o-mini"
+	cfg.Agent.MaxRetries = 0
+	cfg.Observation.MaxReadChars = 1000
+	rt := newPage(t, "/help", cfg)
+	var token string
+	srv := fakechat.New(t, func(n int, r fakechat.Request) fakechat.Reply {
+		switch n {
+		case 1:
+			return fakechat.Reply{Calls: []fakechat.Call{{Name: "pling_read", Args: `{"region":"refunds-and-returns"}`}}}
+		case 2:
+			tools := toolTexts(r)
+			_, rest, _ := strings.Cut(tools[len(tools)-1], `{continuation: "`)
+			token, _, _ = strings.Cut(rest, `"`)
+			return fakechat.Reply{Calls: []fakechat.Call{{Name: "pling_read", Args: `{"continuation":"` + token + `"}`}}}
+		case 3:
+			return fakechat.Reply{Calls: []fakechat.Call{{Name: "pling_read", Args: `{"region":"refunds-and-returns","page":2}`}}}
+		}
+		return fakechat.Reply{Content: "Read."}
+	})
+	res, err := agent.Run(ctx(t), rt, "How long do refunds take?", agent.Options{Config: cfg, BaseURL: srv.URL})
+	if err != nil || res.Answer != "Read." {
+		t.Fatalf("res %+v err %v", res, err)
+	}
+	reqs := srv.Requests()
+	var names []string
+	for _, tl := range reqs[0].Parsed.Tools {
+		names = append(names, tl.Function.Name)
+	}
+	if !slices.Contains(names, "pling_read") {
+		t.Errorf("tools = %v", names)
+	}
+	sys := reqs[0].Parsed.Messages[0].Text()
+	if !strings.Contains(sys, "chars unread") || !strings.Contains(sys, "Prose is counted, not shown") {
+		t.Errorf("the system message does not count the article's prose:\n%s", sys)
+	}
+	tools := toolTexts(reqs[3])
+	if len(tools) != 3 || token == "" {
+		t.Fatalf("tool results (token %q):\n%s", token, strings.Join(tools, "\n"))
+	}
+	if !strings.Contains(tools[0], `## Read: region refunds-and-returns (article "Refunds and returns"); characters 1–`) ||
+		!strings.Contains(tools[0], `<page_data>"Refunds and returns\nRefunds are paid`) {
+		t.Errorf("first page:\n%s", tools[0])
+	}
+	if !strings.Contains(tools[1], "## Read: region refunds-and-returns") || strings.Contains(tools[1], "characters 1–") {
+		t.Errorf("second page:\n%s", tools[1])
+	}
+	if !strings.Contains(tools[2], `"code":"INVALID_ARGUMENT"`) {
+		t.Errorf("an unknown argument:\n%s", tools[2])
 	}
 }

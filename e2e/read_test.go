@@ -35,7 +35,8 @@ func readText(rs []result) string {
 	return b.String()
 }
 
-// observe {read} over MCP, the real binary on stdio: the article (longer than maxReadChars, set
+// observe {read} over MCP, the real binary on stdio: the observation counts
+// the article's unread prose (text and structured content); the article (longer than maxReadChars, set
 // to 1,000 in agent.yaml) reads in three pages, each result within
 // maxToolResultTokens; a password typed through act never appears in any
 // read; page text that closes the data tag stays data; bad input gets its
@@ -45,7 +46,17 @@ func TestReadOverMCP(t *testing.T) {
 	cfg := writeConfig(t, "observation:\n  maxReadChars: 1000\n")
 	c, _ := stdioClient(t, nil, "--url", url("/help"), "--config", cfg)
 	obsv := func(args map[string]any) result { return call(t, c, "observe", args) }
-	mustOK(t, call(t, c, "observe", map[string]any{}))
+	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
+	contains(t, obs.Text, `- refunds-and-returns: article "Refunds and returns" in main, actions 0/1, prose `)
+	if n := strings.Count(obs.Text, " chars unread"); n != 1 {
+		t.Errorf("%d prose notes, want 1 (the article):\n%s", n, obs.Text)
+	}
+	for _, x := range obs.Body["observation"].(map[string]any)["regions"].([]any) {
+		r := x.(map[string]any)
+		if n, _ := r["prose_chars"].(float64); (r["id"] == "refunds-and-returns") != (n > 2000) {
+			t.Errorf("region %v: prose_chars %v", r["id"], r["prose_chars"])
+		}
+	}
 	mustOK(t, call(t, c, "act", map[string]any{"action": "password", "args": map[string]any{"text": "PASSWORD-CANARY"}}))
 
 	const limit = 1000 * 3 // maxToolResultTokens at 3 bytes a token

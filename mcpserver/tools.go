@@ -88,7 +88,7 @@ func coreTool(name, description string, schema json.RawMessage, ann mcp.ToolAnno
 func (s *Server) registerCoreTools() {
 	yes, no := mcp.ToBoolPtr(true), mcp.ToBoolPtr(false)
 	s.mcp.AddTool(coreTool("observe",
-		"Observe the current page: identity, regions, available actions (row actions folded with a record parameter), records with stable ids, state and feedback, inside fixed budgets with every omission counted. Optional: wait (settle or navigation), continuation (next slice of what budgets cut), extract (typed rows of a visible table, list or form), or read (the visible text of a region or the page, page by page: read {region}, then read {continuation}).",
+		"Observe the current page: identity, regions, available actions (row actions folded with a record parameter), records with stable ids, state and feedback, inside fixed budgets with every omission counted. Optional: wait (settle or navigation), continuation (next slice of what budgets cut), extract (typed rows of a visible table, list or form), or read (the text an observation counts as `prose N chars unread` on a region: read {region} returns that region's visible text page by page, read {} the whole page's, read {continuation} the next page).",
 		observeSchema, mcp.ToolAnnotation{Title: "Observe page", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: yes, OpenWorldHint: no}),
 		s.wrap("observe", observeSchema, s.observeTool))
 	s.mcp.AddTool(coreTool("act",

@@ -266,8 +266,9 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		}
 		o.Regions = append(o.Regions, RegionView{ID: str(r.ID), Label: str(r.Label), Purpose: str(r.Purpose),
 			Role: str(r.Role), Parent: str(r.Parent), InViewport: r.InViewport,
-			ActionsShown: regionShown[r.ID], ActionsTotal: regionTotal[r.ID]})
+			ActionsShown: regionShown[r.ID], ActionsTotal: regionTotal[r.ID], ProseChars: s.Prose.in(r.ID)})
 	}
+	o.ProseOutside = s.Prose.outside()
 	if s.Stats.RegionsTotal > len(s.Regions) && opt.RegionOffset+len(o.Regions) >= len(s.Regions) {
 		// Regions the collector did not list (beyond its cap) are cut
 		// too; a continuation cannot reach them, but they are counted.

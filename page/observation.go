@@ -22,6 +22,9 @@ type Observation struct {
 	Settled bool `json:"settled"`
 	// Modal names an open modal dialog; controls behind it are covered.
 	Modal string `json:"modal,omitempty"`
+	// ProseOutside is ProseChars for the text outside every listed region
+	// (observe {read: {}} reads the whole page).
+	ProseOutside int `json:"prose_outside,omitempty"`
 	// Continuation, when set, fetches the next slice of what budgets cut.
 	Continuation string `json:"continuation,omitempty"`
 	// Slice is set on a continuation observation: which slice this is.
@@ -59,6 +62,11 @@ type RegionView struct {
 	InViewport   bool   `json:"in_viewport"`
 	ActionsShown int    `json:"actions_shown"`
 	ActionsTotal int    `json:"actions_total"`
+	// ProseChars counts the region's prose the observation does not show
+	// (paragraphs, headings: not actions, records, state or feedback), in
+	// characters; observe {read: {region}} reads it. Counts below
+	// MinProseChars are left out.
+	ProseChars int `json:"prose_chars,omitempty"`
 }
 
 // Action is one entry of the folded action list: a single control, or a

@@ -26,16 +26,20 @@ var observeScript = `async (p) => {
   if (p.settle) { settled = (await (` + SettleScript + `)(p.settle)).settled; }
   const snap = (` + CollectorScript + `)(p.collect);
   if (settled !== null) snap.settled = settled;
+  if (p.prose && Array.isArray(snap.regions)) snap.prose = (` + readScript + `)({count: snap.regions.map((r) => [r.id, r.key || ''])});
   return snap;
 }`
 
 // Observe waits for the page to settle (when wait is not nil) and runs the
-// collector, in one round trip.
+// collector, in one round trip. A settled observation (the kind that
+// reaches the agent) also counts the prose of each region that it does not
+// show (read.js), in the same round trip.
 func Observe(ctx context.Context, ev Evaluator, wait *SettleParams, p CollectParams) (*Snapshot, error) {
 	var s Snapshot
 	args := map[string]any{"collect": p}
 	if wait != nil {
 		args["settle"] = wait
+		args["prose"] = true
 	}
 	if err := ev.CallScript(ctx, observeScript, args, &s); err != nil {
 		return nil, fmt.Errorf("observe page: %w", err)

@@ -77,6 +77,54 @@ type ReadResult struct {
 	Cut bool `json:"cut,omitempty"`
 }
 
+// MinProseChars is the least unread prose an observation reports for a
+// region (or outside the regions): a heading or a short hint is not worth
+// a read.
+const MinProseChars = 80
+
+// Prose counts the text of a page that an observation does not show (what
+// read.js's count mode returns): per listed region, the text inside it and
+// outside its listed sub-regions, leaving out actions, field labels,
+// tables, record lists, description lists, declared state and feedback.
+type Prose struct {
+	Regions map[string]int `json:"regions,omitempty"`
+	Outside int            `json:"outside,omitempty"`
+	// Cut is true when the count stopped at the node bound.
+	Cut bool `json:"cut,omitempty"`
+	// ElapsedMS is the count's own time in the page.
+	ElapsedMS float64 `json:"elapsed_ms"`
+}
+
+// in is the reported prose of region id (0 below MinProseChars).
+func (p *Prose) in(id string) int {
+	if p == nil || p.Regions[id] < MinProseChars {
+		return 0
+	}
+	return p.Regions[id]
+}
+
+// outside is the reported prose outside every region.
+func (p *Prose) outside() int {
+	if p == nil || p.Outside < MinProseChars {
+		return 0
+	}
+	return p.Outside
+}
+
+// ProseUnread reports whether the observation counts unread prose on any
+// listed region or outside them (what observe {read} would show).
+func (o *Observation) ProseUnread() bool {
+	if o.ProseOutside > 0 {
+		return true
+	}
+	for _, r := range o.Regions {
+		if r.ProseChars > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // readOut is what read.js returns.
 type readOut struct {
 	Found    bool   `json:"found"`

@@ -17,6 +17,10 @@
 //
 // Returns {found, doc, text, offset, end, total, digest, cut_nodes,
 // cut_chars}; found is false when the key names no element now.
+//
+// Called with params {count: [[region id, key], ...]} instead, it counts
+// the prose an observation does not show, per region (see count below):
+// observe.go runs it after the collector, in the observation's round trip.
 (params) => {
   'use strict';
   const P = params || {};
@@ -28,17 +32,7 @@
   const R = Object.prototype.hasOwnProperty.call(window, '__pling') ? window.__pling : undefined;
   const doc = R && typeof R.docId === 'string' ? R.docId : '';
 
-  let root = null;
-  if (P.key) {
-    root = R && typeof R.el === 'function' ? R.el(P.key) : null;
-    if (!root || !root.isConnected) return { found: false, doc };
-  } else {
-    root = document.body || document.documentElement;
-  }
-
   const NOTEXT = new Set(['head', 'script', 'style', 'template', 'noscript', 'select', 'textarea', 'input', 'option', 'optgroup', 'datalist', 'iframe', 'frame', 'object', 'embed', 'canvas', 'video', 'audio', 'math', 'button', 'meta', 'link', 'title']);
-  const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'caption', 'legend', 'ul', 'menu']);
-  const CELL = new Set(['td', 'th']);
   const VIS = { checkOpacity: true, checkVisibilityCSS: true };
   const HAS_CV = typeof Element.prototype.checkVisibility === 'function';
   // A display:contents element has no box (checkVisibility says false),
@@ -48,7 +42,11 @@
     const st = getComputedStyle(el);
     return st.display === 'contents';
   };
-  const skip = (el, tag) => {
+  // skip: an element whose text is never read; hidden tells whether its
+  // visibility is to be checked too (count mode checks it only where text
+  // is found: checkVisibility covers the ancestors, and most elements hold
+  // no text of their own).
+  const skip = (el, tag, lazy) => {
     if (NOTEXT.has(tag)) return true;
     if (el.hasAttributes()) {
       if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return true;
@@ -57,8 +55,92 @@
       const r = el.getAttribute('role');
       if (r && /^(textbox|searchbox|combobox|listbox|spinbutton|slider)\b/.test(r)) return true;
     }
-    return !visible(el);
+    return !lazy && !visible(el);
   };
+
+  // count: the prose an observation does not show, per listed region.
+  // regions is [[id, key], ...] (the snapshot's regions); text counts for
+  // the innermost listed region around it, or outside every region. Not
+  // prose: what the observation shows otherwise — controls and field labels
+  // (actions), tables and grids (records, extract), lists whose items were
+  // records, declared records, description lists and declared state,
+  // feedback (alerts, status and live regions). Returns {regions: {id: n},
+  // outside: n, cut, elapsed_ms}, n in characters after white space is
+  // collapsed (one space between text runs).
+  const NOT_PROSE_TAGS = new Set(['a', 'summary', 'label', 'table', 'dl', 'legend']);
+  const NOT_PROSE_ROLES = /^(button|link|tab|menuitem|menuitemcheckbox|menuitemradio|option|checkbox|radio|switch|table|grid|treegrid|row|status|alert|log|marquee|timer|tablist|menu|menubar|toolbar|tree)\b/;
+  const count = (regions) => {
+    const t0 = performance.now();
+    const byEl = new Map();
+    if (R && typeof R.el === 'function') {
+      for (const pair of regions) {
+        if (!Array.isArray(pair) || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') continue;
+        const el = R.el(pair[1]);
+        if (el) byEl.set(el, pair[0]);
+      }
+    }
+    const out = {};
+    let outside = 0;
+    let nodes = 0;
+    let cut = false;
+    const lists = R && R.lists instanceof WeakSet ? R.lists : null;
+    const body = document.body || document.documentElement;
+    const frames = [{ c: body.firstChild, list: null, i: 0, region: byEl.get(body) || '', vis: undefined }];
+    while (frames.length) {
+      const f = frames[frames.length - 1];
+      let c = null;
+      if (f.list) c = f.i < f.list.length ? f.list[f.i++] : null;
+      else if (f.c) { c = f.c; f.c = c.nextSibling; }
+      if (!c) { frames.pop(); continue; }
+      const t = c.nodeType;
+      if (t === 3) {
+        const v = c.data;
+        if (!v || !NONSPACE.test(v)) continue;
+        if (f.vis === undefined) f.vis = !c.parentElement || visible(c.parentElement);
+        if (!f.vis) continue;
+        const n = v.replace(WS, ' ').trim().length + 1;
+        if (f.region) out[f.region] = (out[f.region] || 0) + n;
+        else outside += n;
+        continue;
+      }
+      if (t !== 1) continue;
+      if (++nodes > maxNodes) { cut = true; break; }
+      const tag = c.localName;
+      if (NOT_PROSE_TAGS.has(tag) || skip(c, tag, true) || (lists && lists.has(c))) continue;
+      if (c.hasAttributes()) {
+        const r = c.getAttribute('role');
+        if (r && NOT_PROSE_ROLES.test(r)) continue;
+        if (c.hasAttribute('aria-live') || c.hasAttribute('data-pling-record') || c.hasAttribute('data-pling-state') ||
+            c.hasAttribute('data-pling-feedback') || c.hasAttribute('data-pling-action')) continue;
+      }
+      if (frames.length > 512) continue;
+      const region = byEl.get(c) || f.region;
+      if (tag === 'slot') {
+        const as = c.assignedNodes({ flatten: true });
+        if (as.length) {
+          frames.push({ c: null, list: as, i: 0, region, vis: undefined });
+          continue;
+        }
+      }
+      frames.push({ c: (c.shadowRoot || c).firstChild, list: null, i: 0, region, vis: undefined });
+    }
+    return { regions: out, outside, cut, elapsed_ms: performance.now() - t0 };
+  };
+  const WS = /\s+/g;
+  const NONSPACE = /\S/;
+
+  if (Array.isArray(P.count)) return count(P.count);
+
+  let root = null;
+  if (P.key) {
+    root = R && typeof R.el === 'function' ? R.el(P.key) : null;
+    if (!root || !root.isConnected) return { found: false, doc };
+  } else {
+    root = document.body || document.documentElement;
+  }
+
+  const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'caption', 'legend', 'ul', 'menu']);
+  const CELL = new Set(['td', 'th']);
 
   // The text: complete lines, and the line being built.
   const lines = [];
@@ -73,7 +155,6 @@
     total += t.length + 1;
     if (total >= maxTotal) cutChars = true;
   };
-  const WS = /\s+/g;
   const add = (s) => {
     s = s.replace(WS, ' ');
     if (s === ' ') {

@@ -3,6 +3,7 @@ package page_test
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -242,4 +243,81 @@ func TestReadErrors(t *testing.T) {
 	if err != nil || empty.Total == 0 {
 		t.Errorf("nav region: %v %+v", err, empty)
 	}
+}
+
+// TestProseCounts: an observation counts, per region, the prose it does
+// not show — the help article's paragraphs — and leaves out what it shows
+// otherwise (links, buttons, field labels, record lists, tables,
+// description lists), hidden text, and counts below MinProseChars. Text
+// outside every region is counted on its own. The compact and the full
+// rendering say it in one short note.
+func TestProseCounts(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/help", page.DefaultBudgets())
+	o := rt.Last()
+	read, err := rt.Read(t.Context(), page.ReadRequest{Region: "refunds-and-returns"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prose := map[string]int{}
+	for _, r := range o.Regions {
+		prose[r.ID] = r.ProseChars
+	}
+	if n := prose["refunds-and-returns"]; n < read.Total*9/10 || n > read.Total {
+		t.Errorf("article prose %d, its text %d characters", n, read.Total)
+	}
+	for _, id := range []string{"help-topics", "main", "account", "comments", "footer"} {
+		if prose[id] != 0 {
+			t.Errorf("region %s: prose %d, want none reported", id, prose[id])
+		}
+	}
+	compact := page.RenderCompact(o, page.DefaultBudgets(), false)
+	full := page.Render(o, page.DefaultBudgets())
+	for _, text := range []string{compact, full} {
+		if n := strings.Count(text, " chars unread"); n != 1 {
+			t.Errorf("%d prose notes, want 1:\n%s", n, text)
+		}
+	}
+	contains := func(text, want string) {
+		t.Helper()
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in:\n%s", want, text)
+		}
+	}
+	note := "prose " + commasOf(prose["refunds-and-returns"]) + " chars unread"
+	contains(compact, `- refunds-and-returns: article "Refunds and returns" in main, actions 0/1, `+note+"\n")
+	contains(full, "; actions 0/1; "+note+"\n")
+	contains(full, "Prose is counted, not shown")
+
+	long := strings.Repeat("Plain words of a page that has no landmarks at all. ", 6)
+	s := testbrowser.New(t)
+	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(`<!doctype html><title>Bare</title><p>` + long + `</p>
+<section aria-label="Data"><table><tr><th>Name</th><th>Note</th></tr><tr><td>Ada</td><td>` + long + `</td></tr></table>
+<p style="display:none">` + long + `</p><p style="visibility:hidden">` + long + `</p><details><summary>More</summary><p>` + long + `</p></details>
+<dl><dt>Plan</dt><dd>` + long + `</dd></dl><ul><li>` + long + ` <button>Edit</button></li><li>` + long + ` <button>Edit</button></li></ul></section>`))
+	}))
+	bare := page.NewRuntime(s, page.RuntimeOptions{SettleTimeout: 2 * time.Second})
+	if _, err := bare.Navigate(t.Context(), base+"/"); err != nil {
+		t.Fatal(err)
+	}
+	ob := bare.Last()
+	if ob.ProseOutside < len(long)-2 || ob.ProseOutside > len(long)+2 {
+		t.Errorf("prose outside the regions %d, want about %d", ob.ProseOutside, len(long))
+	}
+	for _, r := range ob.Regions {
+		if r.ProseChars != 0 {
+			t.Errorf("region %s: prose %d from a table, hidden text, a description list or records", r.ID, r.ProseChars)
+		}
+	}
+	contains(page.RenderCompact(ob, page.DefaultBudgets(), false), "; prose "+commasOf(ob.ProseOutside)+" chars unread outside the regions\n")
+}
+
+func commasOf(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -64,6 +64,9 @@ func Render(o *Observation, b Budgets) string {
 			parts = append(parts, "outside the viewport")
 		}
 		parts = append(parts, fmt.Sprintf("actions %d/%d", r.ActionsShown, r.ActionsTotal))
+		if r.ProseChars > 0 {
+			parts = append(parts, proseNote(r.ProseChars))
+		}
 		role := r.Role
 		if role == "" {
 			role = "region"
@@ -72,6 +75,12 @@ func Render(o *Observation, b Budgets) string {
 	}
 	if o.Omitted.Regions > 0 {
 		line("(%d more regions not listed)", o.Omitted.Regions)
+	}
+	if o.ProseOutside > 0 {
+		line("- outside the regions: %s", proseNote(o.ProseOutside))
+	}
+	if o.ProseUnread() {
+		line("%s", proseGuide)
 	}
 	line("")
 
@@ -326,6 +335,9 @@ func RenderCompact(o *Observation, b Budgets, guide bool) string {
 	if o.Slice != nil {
 		facts = append(facts, fmt.Sprintf("continuation slice: records from %d, actions from %d, regions from %d", o.Slice.RecordOffset+1, o.Slice.ActionOffset+1, o.Slice.RegionOffset+1))
 	}
+	if o.ProseOutside > 0 {
+		facts = append(facts, proseNote(o.ProseOutside)+" outside the regions")
+	}
 	line("%s", strings.Join(facts, "; "))
 
 	if len(o.Regions) > 0 || o.Omitted.Regions > 0 {
@@ -347,6 +359,9 @@ func RenderCompact(o *Observation, b Budgets, guide bool) string {
 			}
 			if r.ActionsTotal > 0 {
 				s += fmt.Sprintf(", actions %d/%d", r.ActionsShown, r.ActionsTotal)
+			}
+			if r.ProseChars > 0 {
+				s += ", " + proseNote(r.ProseChars)
 			}
 			line("%s", s)
 		}
@@ -459,6 +474,12 @@ func RenderCompact(o *Observation, b Budgets, guide bool) string {
 	}
 	return capBytes(w.String(), capOf(o, b))
 }
+
+// proseNote is the count of a region's unread prose (ProseChars).
+func proseNote(n int) string { return "prose " + commas(n) + " chars unread" }
+
+// proseGuide says once, in the full rendering, what the prose counts are.
+const proseGuide = "Prose is counted, not shown: read a region's text by its id (the whole page without one)."
 
 // compactAction is one entry of the compact action list: name and
 // arguments, region id, what it does (when the name does not already say

@@ -118,6 +118,7 @@ func ContentHash(s *Snapshot) string {
 	c := *s
 	c.Stats = Stats{}
 	c.Settled = nil
+	c.Prose = nil // text lengths (and the count's time) never make a new revision
 	c.Viewport.ScrollY = 0
 	b, _ := json.Marshal(&c)
 	h := sha256.Sum256(b)

@@ -72,6 +72,9 @@ type Snapshot struct {
 	Frames []Frame `json:"frames,omitempty"`
 	// Stats says how much the collector walked and what it cut.
 	Stats Stats `json:"stats"`
+	// Prose counts, per region, the text the observation does not show;
+	// set by Observe (read.js), not by the collector.
+	Prose *Prose `json:"prose,omitempty"`
 	// Settled is set when the observation waited for the page to settle:
 	// false when it never went quiet within the timeout.
 	Settled *bool `json:"settled,omitempty"`

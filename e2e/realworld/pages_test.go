@@ -97,7 +97,7 @@ var (
 	revisionLine = regexp.MustCompile(`(?m)^- revision: .*$`)
 	pageLine     = regexp.MustCompile(`(?m)^- page: .*\n`)
 	contToken    = regexp.MustCompile(`"c\.[A-Za-z0-9_.-]+"`)
-	revPageLine  = regexp.MustCompile(`(?m)^revision \S+; page \S+$`)
+	revPageLine  = regexp.MustCompile(`(?m)^revision \S+; page [^;\s]+`)
 	generatedID  = regexp.MustCompile(`\br[0-9]+\b`)
 )
 
