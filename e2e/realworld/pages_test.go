@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pling-dev/pling/internal/npmcache"
 )
 
 // The other real pages: admin templates from npm, each page with a task
@@ -46,7 +48,7 @@ func TestRealPages(t *testing.T) {
 		if only != "" && len(filterApps([]string{p.name}, strings.Split(only, ","))) == 0 {
 			continue
 		}
-		pkg, err := npmPackage(p.spec)
+		pkg, err := npmcache.Pack(context.Background(), p.spec)
 		if err != nil {
 			t.Fatalf("the corpus needs npm and the registry: %v", err)
 		}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/pling-dev/pling/internal/npmcache"
 	"time"
 )
 
@@ -30,7 +32,7 @@ var goal = struct{ Passed, MedianTokens int }{Passed: 53, MedianTokens: 1800}
 const workers = 3
 
 func TestTodoMVC(t *testing.T) {
-	pkg, err := npmPackage(todomvcSpec)
+	pkg, err := npmcache.Pack(context.Background(), todomvcSpec)
 	if err != nil {
 		t.Fatalf("the corpus needs npm and the registry: %v", err)
 	}
