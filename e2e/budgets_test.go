@@ -51,7 +51,7 @@ func TestFoldedLinksOverMCP(t *testing.T) {
 	c, n := stdioClient(t, nil, "--url", url("/generated/admin?links=60&rows=30"))
 	before := n.count("notifications/tools/list_changed")
 	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
-	contains(t, obs.Text, "@main-nav:\n- open_main_nav(link): Open one of the 60 links of \"Main\"")
+	contains(t, obs.Text, "- open_main_nav(link) @main-nav: Open one of the 60 links of \"Main\"")
 	r := mustOK(t, call(t, c, "act", map[string]any{"action": "open_main_nav", "args": map[string]any{"link": "Billing (2)"}}))
 	contains(t, r.Text, `"id":"open_main_nav:Billing (2)"`)
 	n.waitFor(t, "notifications/tools/list_changed", before)
