@@ -285,7 +285,7 @@ func TestProseCounts(t *testing.T) {
 		}
 	}
 	note := "prose " + commasOf(prose["refunds-and-returns"]) + " chars unread"
-	contains(compact, `- refunds-and-returns: article "Refunds and returns" in main, actions 0/1, `+note+"\n")
+	contains(compact, "- refunds-and-returns: article in main, actions 0/1, "+note+"\n")
 	contains(full, "; actions 0/1; "+note+"\n")
 	contains(full, "Prose is counted, not shown")
 
