@@ -102,9 +102,18 @@ func TestTokensBesidePlaywright(t *testing.T) {
 			base, _, stop = serveDir(p.dir)
 		}
 		url := base + "/" + p.path
+		// The two servers open the page at the same time (each its own
+		// browser, the same file server): half the wall time in make test.
+		var pwErr error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			row.playwright, row.playwrightNav, pwErr = playwrightTokens(ctx, pw, url)
+		}()
 		row.pling, row.plingStructured, row.err = plingTokens(ctx, s, url)
+		<-done
 		if row.err == nil {
-			row.playwright, row.playwrightNav, row.err = playwrightTokens(ctx, pw, url)
+			row.err = pwErr
 		}
 		stop()
 		fmt.Println(row.line())
