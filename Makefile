@@ -5,7 +5,7 @@ GO       ?= go
 CHROMIUM ?= /usr/bin/chromium
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build demo test bench fuzz chromium npm lint realworld
+.PHONY: all build demo test bench bench-peers fuzz chromium npm lint realworld
 
 all: build
 
@@ -47,8 +47,14 @@ lint:
 test: chromium npm lint
 	$(GO) test -race -count=1 -timeout 30m ./...
 
-bench: chromium
+bench: chromium npm
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 -timeout 30m ./...
+
+# Pling beside Playwright MCP and Chrome DevTools MCP on this machine, in
+# one run (docs/PERFORMANCE.md): the peers are installed from the npm
+# registry into the build cache the first time; each runs Debian's Chromium.
+bench-peers: chromium npm
+	$(GO) test -run '^$$' -bench BenchmarkPeers -benchtime 5x -timeout 30m ./e2e
 
 # Short fuzzing of every fuzz target; the corpora live in testdata/fuzz.
 fuzz:
