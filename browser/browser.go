@@ -44,8 +44,11 @@ type Options struct {
 	RemoteURL string
 	// ExtraFlags are added to Chromium's command line (name=value or name).
 	ExtraFlags map[string]any
-	// StartTimeout bounds the browser start and the opening of a
-	// session's browser context (default 30s; browser.startTimeoutMs).
+	// StartTimeout bounds the browser start, and each step of a session
+	// start (its browser context, its tab) while the browser answers
+	// nothing; a step the browser keeps answering around (a burst of
+	// starts) may take up to 4 times as long (default 30s;
+	// browser.startTimeoutMs).
 	StartTimeout time.Duration
 	// ActionTimeout bounds one operation in a tab: an in-page evaluation
 	// (plus the settle wait the caller asked for), an input step, a
@@ -100,6 +103,39 @@ type Browser struct {
 	contexts map[cdp.BrowserContextID]*browserContext
 	// lossClaimed: a call already reported this browser's death.
 	lossClaimed atomic.Bool
+	// heard: when the browser last sent anything.
+	heard *heartbeat
+}
+
+// heartbeat records when the browser last sent a message (a reply or an
+// event, of any tab). A browser that keeps answering is alive, however
+// slowly it serves one particular request under a burst.
+type heartbeat struct {
+	last  atomic.Int64 // unix nanoseconds
+	trace func(string, ...any)
+}
+
+// debugf is chromedp's protocol logger: "<- %s" for each message read,
+// "-> %s" for each one written. Only the time is kept, never the message.
+func (h *heartbeat) debugf(format string, args ...any) {
+	if strings.HasPrefix(format, "<-") {
+		h.last.Store(time.Now().UnixNano())
+	}
+	if h.trace != nil {
+		h.trace(format, args...)
+	}
+}
+
+// since is when the browser last sent anything after t (t itself if it
+// sent nothing since).
+func (h *heartbeat) since(t time.Time) time.Time {
+	if h == nil {
+		return t
+	}
+	if l := time.Unix(0, h.last.Load()); l.After(t) {
+		return l
+	}
+	return t
 }
 
 // claimLoss reports whether the caller is the first to meet this dead
@@ -151,6 +187,10 @@ var quietFlags = []struct {
 	{"google-base-url", "http://127.0.0.1:9"},
 }
 
+// traceCDP, when set (by benchmarks) before Start, receives every CDP
+// message of the browsers started after.
+var traceCDP func(string, ...any)
+
 // Start launches Chromium with the flags this closed network needs (or
 // attaches to Options.RemoteURL). It fails fast with ErrChromiumMissing when
 // the binary is absent, and with a timeout error instead of hanging.
@@ -190,8 +230,12 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	// chromedp's own messages can quote protocol events (URLs, page
 	// text): they are logged as a bare category, at debug level.
 	quiet := func(format string, _ ...any) { opts.Logger.Debug("chromedp", "format", format) }
+	// Every message the browser sends marks it as alive and answering
+	// (see startBound); the protocol logger is where chromedp shows them.
+	hb := &heartbeat{trace: traceCDP}
 	bctx, cancelCtx := chromedp.NewContext(allocCtx, chromedp.WithLogf(quiet), chromedp.WithErrorf(quiet),
-		chromedp.WithBrowserOption(chromedp.WithBrowserLogf(quiet), chromedp.WithBrowserErrorf(quiet)))
+		chromedp.WithBrowserOption(chromedp.WithBrowserLogf(quiet), chromedp.WithBrowserErrorf(quiet),
+			chromedp.WithBrowserDebugf(hb.debugf)))
 	cancel := func() { cancelCtx(); cancelAlloc() }
 
 	started := make(chan error, 1)
@@ -209,7 +253,7 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		cancel()
 		return nil, fmt.Errorf("start browser: %w", ctx.Err())
 	}
-	b := &Browser{opts: opts, ctx: bctx, cancel: cancel, lost: bctx.Done()}
+	b := &Browser{opts: opts, ctx: bctx, cancel: cancel, lost: bctx.Done(), heard: hb}
 	if c := chromedp.FromContext(bctx); c != nil && c.Browser != nil {
 		b.lost = c.Browser.LostConnection
 	}

@@ -98,13 +98,11 @@ func (b *Browser) NewSessionWith(ctx context.Context, opts SessionOptions) (*Ses
 // are refused, and registers it so the browser-level guard can tell whose
 // requests it sees.
 func (b *Browser) newBrowserContext(ctx context.Context, opts SessionOptions) (*browserContext, error) {
-	c, cancel := context.WithTimeout(b.ctx, b.opts.StartTimeout)
+	c, cancel := b.startBound(ctx)
 	defer cancel()
-	stop := context.AfterFunc(ctx, cancel) // caller cancellation ends the call too
-	defer stop()
 	res, err := chromedp.CallBrowser(c, target.CreateBrowserContext, target.CreateBrowserContextParams{})
 	if err != nil {
-		return nil, err
+		return nil, boundErr(c, err)
 	}
 	bc := &browserContext{b: b, id: res.BrowserContextID, opts: opts, tabs: map[*Session]struct{}{}}
 	_, err = chromedp.CallBrowser(c, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
@@ -112,7 +110,7 @@ func (b *Browser) newBrowserContext(ctx context.Context, opts SessionOptions) (*
 	})
 	if err != nil {
 		bc.dispose()
-		return nil, fmt.Errorf("refuse downloads: %w", err)
+		return nil, fmt.Errorf("refuse downloads: %w", boundErr(c, err))
 	}
 	b.mu.Lock()
 	if b.contexts == nil {
@@ -185,17 +183,17 @@ func (s *Session) NewTab(ctx context.Context) (page.Tab, error) {
 // everything is in place.
 func (s *Session) start(ctx context.Context) error {
 	b, tctx := s.b, s.ctx
+	bound, cancel := b.startBound(ctx)
+	defer cancel()
 	// The first Do binds the tab's lifetime to the context it gets, so it
 	// runs on tctx itself (no deadline) and the wait is bounded here.
 	started := make(chan error, 1)
-	go func() { started <- chromedp.Do(tctx) }()
+	go func() { started <- startHook(s, func() error { return chromedp.Do(tctx) }) }()
 	var err error
 	select {
 	case err = <-started:
-	case <-time.After(b.opts.StartTimeout):
-		err = fmt.Errorf("timed out after %s", b.opts.StartTimeout)
-	case <-ctx.Done():
-		err = ctx.Err()
+	case <-bound.Done():
+		err = context.Cause(bound)
 	}
 	if err != nil {
 		return err
@@ -222,6 +220,65 @@ func (s *Session) start(ctx context.Context) error {
 
 // guardHook lets tests make a tab's setup fail after registration.
 var guardHook = func(*Session) error { return nil }
+
+// startHook runs a tab's creation and attachment (do); tests hold or slow
+// it there.
+var startHook = func(_ *Session, do func() error) error { return do() }
+
+// maxStartWait bounds one step of a session start (a new browser context,
+// a tab's creation) while the browser keeps answering, in multiples of
+// Options.StartTimeout.
+const maxStartWait = 4
+
+// startBound returns the context one step of a session start runs under.
+// It ends with ctx, when the browser has sent nothing at all for
+// Options.StartTimeout (it hangs), or after maxStartWait times that. A
+// burst of starts queues in Chromium (it creates tabs one after another and
+// spawns a renderer for each), so one start can take longer than
+// StartTimeout while the browser keeps answering the others: that start is
+// slow, not failed, and a fixed bound made it fail (issue 12 pt 3).
+// context.Cause tells which bound ended it.
+func (b *Browser) startBound(ctx context.Context) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithCancelCause(b.ctx)
+	stop := context.AfterFunc(ctx, func() { cancel(ctx.Err()) }) // caller cancellation ends the call too
+	limit := b.opts.StartTimeout
+	begin := time.Now()
+	go func() {
+		hard := time.NewTimer(maxStartWait * limit)
+		defer hard.Stop()
+		for {
+			wait := limit - time.Since(b.heard.since(begin))
+			if wait <= 0 {
+				cancel(fmt.Errorf("%w: the browser answered nothing for %s", errStartTimeout, limit))
+				return
+			}
+			t := time.NewTimer(wait)
+			select {
+			case <-c.Done():
+				t.Stop()
+				return
+			case <-hard.C:
+				t.Stop()
+				cancel(fmt.Errorf("%w after %s", errStartTimeout, maxStartWait*limit))
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return c, func() { stop(); cancel(context.Canceled) }
+}
+
+// errStartTimeout: a step of a session start hit a bound of startBound.
+var errStartTimeout = errors.New("timed out")
+
+// boundErr is the error of a call made under a startBound context: the
+// bound's cause when the bound ended it.
+func boundErr(c context.Context, err error) error {
+	if cause := context.Cause(c); cause != nil && !errors.Is(cause, context.Canceled) {
+		return cause
+	}
+	return err
+}
 
 func (s *Session) isClosed() bool {
 	s.mu.Lock()
