@@ -15,9 +15,20 @@ var SettleScript string
 type SettleParams struct {
 	TimeoutMS int64 `json:"timeout_ms"`
 	QuietMS   int64 `json:"quiet_ms"`
-	// Fresh waits a full quiet window from now (after an action).
+	// Fresh waits a full quiet window from now (after an action), or a
+	// shorter one once the page visibly reacted (settle.js).
 	Fresh bool `json:"fresh,omitempty"`
+	// AfterLoad (after a navigation) lets a document the watcher saw from
+	// its start settle after the shorter window (settle.js).
+	AfterLoad bool `json:"after_load,omitempty"`
 }
+
+// WatcherScript installs the quiet watcher of settle.js and returns at
+// once: a browser runs it at the start of every new document
+// (Page.addScriptToEvaluateOnNewDocument) so the watcher sees the whole
+// load — every request, every mutation — and a navigation can settle as
+// soon as the page is quiet.
+func WatcherScript() string { return "(" + SettleScript + ")({install: true})" }
 
 // observeScript settles (optionally) and collects in one evaluation, so an
 // observation is one CDP round trip.

@@ -186,11 +186,14 @@ type blockedRecoverer interface {
 
 // observeHow says how one observation is taken.
 type observeHow struct {
-	slice   Slice
-	settle  bool          // wait for the page to settle first
-	fresh   bool          // after an action: wait a full quiet window
-	timeout time.Duration // settle bound (default: the runtime's)
-	find    string        // list this record id even beyond the id cap
+	slice  Slice
+	settle bool // wait for the page to settle first
+	fresh  bool // after an action: wait a full quiet window
+	// afterLoad: after a navigation (a document watched from its start
+	// settles after the shorter window).
+	afterLoad bool
+	timeout   time.Duration // settle bound (default: the runtime's)
+	find      string        // list this record id even beyond the id cap
 	// digestOf, when set, is the key of a field whose salted digest the
 	// snapshot carries (Snapshot.FieldDigest), taken in the same
 	// evaluation.
@@ -211,7 +214,7 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		if timeout <= 0 {
 			timeout = r.opts.SettleTimeout
 		}
-		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: how.fresh}
+		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: how.fresh, AfterLoad: how.afterLoad}
 		// The settle wait runs in the page: the driver's bound for one
 		// evaluation is extended by it.
 		ctx = WithWait(ctx, timeout)
@@ -724,7 +727,7 @@ func (r *Runtime) Navigate(ctx context.Context, url string) (*ActResult, error) 
 		return nil, wrapDriver("navigate", err)
 	}
 	end = tr.Start(SpanPhase, "navigate: settle and observe")
-	after, err := r.observe(ctx, observeHow{settle: true})
+	after, err := r.observe(ctx, observeHow{settle: true, afterLoad: true})
 	end()
 	if err != nil {
 		return nil, err

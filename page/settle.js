@@ -5,12 +5,25 @@
 // {settled: bool}. A watcher installed on the first call keeps the time of
 // the last change, so a page that is already quiet settles at once: the
 // common case costs no waiting. With params.fresh (after an action) a full
-// quiet window is always waited.
+// quiet window is waited from now — unless the page has visibly reacted
+// (its DOM changed after the action's input event): then the reaction is
+// over once the page has been quiet for a third of quiet_ms and has
+// rendered two frames since its last change. With params.after_load (a
+// navigation) the same shorter window applies when the watcher saw the
+// document from its start (the browser installs it with
+// params.install, which only installs it): every request of the document
+// was then watched. Anything pending keeps the page busy either way.
 (params) => new Promise((resolve) => {
   const KEY = "__plingQuiet";
   let w = window[KEY];
   if (!w) {
-    w = { last: performance.now(), scrollY: window.scrollY };
+    // mut: the last DOM mutation; input: the last input event (a click, a
+    // key, typing); frame/lastFrame: frames rendered during settle waits,
+    // and the count at the last change; early: installed before the
+    // document was parsed.
+    w = { last: performance.now(), scrollY: window.scrollY, mut: -1, input: -1, frame: 0, lastFrame: 0,
+      early: document.readyState === "loading" };
+    w.touch = () => { w.last = performance.now(); w.lastFrame = w.frame; };
     // Requests in flight: a script or stylesheet in the document that has
     // not loaded (a module loader fetching the app), an XHR or fetch
     // started since the watcher came. Each counts for at most PENDING_MS
@@ -30,13 +43,14 @@
       }
       if (url && !/^(data|blob|javascript):/i.test(url) && !seen(url)) w.pending.set(n, performance.now());
     };
-    const done = (e) => { if (w.pending.delete(e.target)) w.last = performance.now(); };
+    const done = (e) => { if (w.pending.delete(e.target)) w.touch(); };
     document.addEventListener("load", done, true);
     document.addEventListener("error", done, true);
     try { document.querySelectorAll("script[src], link[href]").forEach(track); } catch (e) { /* no root */ }
     try {
       w.mo = new MutationObserver((recs) => {
-        w.last = performance.now();
+        w.touch();
+        w.mut = w.last;
         for (const r of recs) {
           for (const n of r.addedNodes) {
             if (n.nodeType !== 1) continue;
@@ -53,7 +67,7 @@
         XHR.send = function (...a) {
           const key = {};
           w.pending.set(key, performance.now());
-          this.addEventListener("loadend", () => { if (w.pending.delete(key)) w.last = performance.now(); });
+          this.addEventListener("loadend", () => { if (w.pending.delete(key)) w.touch(); });
           return send.apply(this, a);
         };
       }
@@ -62,7 +76,7 @@
         window.fetch = function (...a) {
           const key = {};
           w.pending.set(key, performance.now());
-          const end = () => { if (w.pending.delete(key)) w.last = performance.now(); };
+          const end = () => { if (w.pending.delete(key)) w.touch(); };
           const p = f.apply(this, a);
           p.then(end, end);
           return p;
@@ -70,16 +84,31 @@
       }
     } catch (e) { /* frozen globals: requests are not watched */ }
     try {
-      w.po = new PerformanceObserver(() => { w.last = performance.now(); });
+      // The browser's own favicon request changes nothing in the page.
+      w.po = new PerformanceObserver((list) => {
+        if (list.getEntries().some((e) => !/\/favicon\.ico([?#]|$)/.test(e.name))) w.touch();
+      });
       w.po.observe({ type: "resource", buffered: false });
     } catch (e) { /* no PerformanceObserver: resources are not watched */ }
-    window.addEventListener("scroll", () => { w.last = performance.now(); }, { passive: true, capture: true });
+    window.addEventListener("scroll", () => { w.touch(); }, { passive: true, capture: true });
+    const onInput = () => { w.input = performance.now(); };
+    for (const type of ["pointerdown", "mousedown", "keydown", "input", "change"]) {
+      window.addEventListener(type, onInput, { passive: true, capture: true });
+    }
     Object.defineProperty(window, KEY, { value: w, enumerable: false });
   }
+  if (params.install) { resolve({ settled: true }); return; }
   const start = performance.now();
-  // After an action, a full quiet window must pass from now: the page may
-  // not have reacted yet (a navigation, a fetch, a timer).
-  if (params.fresh && w.last < start) w.last = start;
+  // After an action, a full quiet window must pass from now unless the page
+  // visibly reacted: it may not have reacted yet (a navigation, a fetch, a
+  // timer).
+  const floor = params.fresh ? start : -Infinity;
+  const reacted = () => params.fresh ? (w.input >= 0 && w.mut > w.input) : !!(params.after_load && w.early);
+  const calm = Math.min(params.quiet_ms, Math.max(16, Math.round(params.quiet_ms / 3)));
+  let ticking = true;
+  const onFrame = () => { w.frame++; if (ticking) requestAnimationFrame(onFrame); };
+  try { requestAnimationFrame(onFrame); } catch (e) { /* no frames: the full window applies */ }
+  const finish = (settled) => { ticking = false; resolve({ settled }); };
   const PENDING_MS = 2000;
   const busy = () => {
     if (document.readyState !== "complete") return true;
@@ -95,10 +124,12 @@
   };
   const tick = () => {
     const now = performance.now();
-    if (busy()) w.last = now;
-    if (now - w.last >= params.quiet_ms) { resolve({ settled: true }); return; }
-    if (now - start >= params.timeout_ms) { resolve({ settled: false }); return; }
-    setTimeout(tick, Math.min(25, Math.max(5, params.quiet_ms - (now - w.last))));
+    if (busy()) w.touch();
+    const quiet = now - Math.max(w.last, floor);
+    if (quiet >= params.quiet_ms) { finish(true); return; }
+    if (reacted() && now - w.last >= calm && w.frame - w.lastFrame >= 2) { finish(true); return; }
+    if (now - start >= params.timeout_ms) { finish(false); return; }
+    setTimeout(tick, Math.min(25, Math.max(5, Math.min(params.quiet_ms - quiet, calm - (now - w.last)))));
   };
   tick();
 })
