@@ -10,9 +10,10 @@
 // over once the page has been quiet for a third of quiet_ms and has
 // rendered two frames since its last change. With params.after_load (a
 // navigation) the same shorter window applies when the watcher saw the
-// document from its start (the browser installs it with
-// params.install, which only installs it): every request of the document
-// was then watched. Anything pending keeps the page busy either way.
+// document from its start (the browser installs it with params.install,
+// which only installs it) and the document loaded no script from the
+// network and made no XHR or fetch. Anything pending keeps the page busy
+// either way.
 (params) => new Promise((resolve) => {
   const KEY = "__plingQuiet";
   let w = window[KEY];
@@ -21,8 +22,9 @@
     // key, typing); frame/lastFrame: frames rendered during settle waits,
     // and the count at the last change; early: installed before the
     // document was parsed.
+    // scripts/requests: external scripts and XHR/fetch the document used.
     w = { last: performance.now(), scrollY: window.scrollY, mut: -1, input: -1, frame: 0, lastFrame: 0,
-      early: document.readyState === "loading" };
+      early: document.readyState === "loading", scripts: 0, requests: 0 };
     w.touch = () => { w.last = performance.now(); w.lastFrame = w.frame; };
     // Requests in flight: a script or stylesheet in the document that has
     // not loaded (a module loader fetching the app), an XHR or fetch
@@ -38,6 +40,7 @@
       if (n.tagName === "SCRIPT") {
         if (n.type && !/^(module|(text|application)\/(x-)?(java|ecma)script)$/i.test(n.type)) return;
         url = n.src;
+        if (url) w.scripts++;
       } else if (n.tagName === "LINK" && /(^|\s)stylesheet(\s|$)/i.test(n.rel || "")) {
         url = n.href;
       }
@@ -46,26 +49,35 @@
     const done = (e) => { if (w.pending.delete(e.target)) w.touch(); };
     document.addEventListener("load", done, true);
     document.addEventListener("error", done, true);
-    try { document.querySelectorAll("script[src], link[href]").forEach(track); } catch (e) { /* no root */ }
-    try {
-      w.mo = new MutationObserver((recs) => {
-        w.touch();
-        w.mut = w.last;
-        for (const r of recs) {
-          for (const n of r.addedNodes) {
-            if (n.nodeType !== 1) continue;
-            track(n);
-            if (n.firstElementChild) n.querySelectorAll("script[src], link[href]").forEach(track);
+    // The DOM is watched from the end of parsing: while the document
+    // loads it is busy anyway, and watching every node the parser inserts
+    // slowed the load of big pages.
+    const watchDOM = () => {
+      w.touch();
+      try { document.querySelectorAll("script[src], link[href]").forEach(track); } catch (e) { /* no root */ }
+      try {
+        w.mo = new MutationObserver((recs) => {
+          w.touch();
+          w.mut = w.last;
+          for (const r of recs) {
+            for (const n of r.addedNodes) {
+              if (n.nodeType !== 1) continue;
+              track(n);
+              if (n.firstElementChild) n.querySelectorAll("script[src], link[href]").forEach(track);
+            }
           }
-        }
-      });
-      w.mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    } catch (e) { /* a document without a root: nothing to watch */ }
+        });
+        w.mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      } catch (e) { /* a document without a root: nothing to watch */ }
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchDOM, { once: true });
+    else watchDOM();
     try {
       const XHR = window.XMLHttpRequest && XMLHttpRequest.prototype, send = XHR && XHR.send;
       if (send) {
         XHR.send = function (...a) {
           const key = {};
+          w.requests++;
           w.pending.set(key, performance.now());
           this.addEventListener("loadend", () => { if (w.pending.delete(key)) w.touch(); });
           return send.apply(this, a);
@@ -75,6 +87,7 @@
       if (typeof f === "function") {
         window.fetch = function (...a) {
           const key = {};
+          w.requests++;
           w.pending.set(key, performance.now());
           const end = () => { if (w.pending.delete(key)) w.touch(); };
           const p = f.apply(this, a);
@@ -103,7 +116,11 @@
   // visibly reacted: it may not have reacted yet (a navigation, a fetch, a
   // timer).
   const floor = params.fresh ? start : -Infinity;
-  const reacted = () => params.fresh ? (w.input >= 0 && w.mut > w.input) : !!(params.after_load && w.early);
+  // A navigation's document: watched from its start, and it loaded no
+  // script from the network and made no request (an app that boots from
+  // scripts does so in steps the watcher cannot all see: the full window).
+  const reacted = () => params.fresh ? (w.input >= 0 && w.mut > w.input)
+    : !!(params.after_load && w.early && w.scripts === 0 && w.requests === 0);
   const calm = Math.min(params.quiet_ms, Math.max(16, Math.round(params.quiet_ms / 3)));
   let ticking = true;
   const onFrame = () => { w.frame++; if (ticking) requestAnimationFrame(onFrame); };
