@@ -1,8 +1,12 @@
 package e2e
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/mark3labs/mcp-go/client"
 )
 
 // observe {wait: {timeout_ms}} waits as long as asked even when that is
@@ -88,30 +92,128 @@ func TestSelfReloadingPage(t *testing.T) {
 	contains(t, r.Text, "## Page: Reloading", "kept navigating by itself")
 }
 
-// After the page opened 16 popups, an action costs what it cost before
-// (issue 10 pt 9: it took about 6 s instead of 0.2 s): the cost of an
-// action does not grow with the number of tabs. Compared within the test,
-// with a wide margin, so load on the machine does not decide it.
+// After the page opened popups until the session's 16 pages were full, an
+// action on the opener costs what it cost before (issue 10 pt 9: about 6 s
+// instead of 0.2 s). The test asserts the mechanism, not a speed ratio: a
+// tab the popups pushed behind is hidden, gets no frames, and Chromium holds
+// its input events until one comes; an action brings its tab to the front
+// first, so its click arrives as a real input event while the tab is
+// visible (with that step removed the click arrived "while hidden", 6.8 s
+// later). The timing is BenchmarkActAfterPopups. Each popup needs its own
+// click: Chromium's popup blocker lets one window.open through per user
+// activation.
 func TestActAfterManyPopups(t *testing.T) {
 	t.Parallel()
 	c, _ := stdioClient(t, nil)
 	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/popups")}))
-	timeAct := func() time.Duration {
-		var best time.Duration
-		for i := range 3 {
-			start := time.Now()
-			mustOK(t, call(t, c, "act", map[string]any{"action": "count"}))
-			if d := time.Since(start); i == 0 || d < best {
-				best = d
-			}
-		}
-		return best
+	r := mustOK(t, call(t, c, "act", map[string]any{"action": "count"}))
+	if got := state(r, "last_click"); got != "click 1: trusted while visible" {
+		t.Errorf("before the popups: last_click = %q", got)
 	}
-	before := timeAct()
-	mustOK(t, call(t, c, "act", map[string]any{"action": "open_16"}))
-	after := timeAct()
-	t.Logf("act before the popups %s, after %s", before, after)
-	if after > 3*before+time.Second {
-		t.Errorf("an action took %s after 16 popups, %s before", after, before)
+	opened := openPopups(t, c, 16)
+	if opened < 15 {
+		t.Fatalf("only %d popups stayed open", opened)
+	}
+	r = mustOK(t, call(t, c, "act", map[string]any{"action": "count"}))
+	if got := state(r, "last_click"); got != "click 2: trusted while visible" {
+		t.Errorf("after %d popups the click arrived as %q, want a trusted click while the tab is visible", opened, got)
+	}
+}
+
+// openPopups clicks "Open popup" n times and returns how many popup tabs
+// Pling reported open (the session's http.maxPages, 16, closes the rest).
+func openPopups(t testing.TB, c *client.Client, n int) int {
+	t.Helper()
+	opened := 0
+	for range n {
+		r := call(t, c, "act", map[string]any{"action": "open_popup"})
+		if r.IsError {
+			t.Fatalf("open a popup: %s", r.Text)
+		}
+		if strings.Contains(r.Text, "the page opened a new tab: it is page pg_") {
+			opened++
+		}
+	}
+	return opened
+}
+
+// A page that allocates until it runs out of memory (issue 10 pt 9): while
+// the renderer is busy collecting garbage near its heap limit every call
+// answers TIMEOUT within browser.actionTimeoutMs plus the settle wait (the
+// configured bound, named in the reason), once V8 gives up the renderer
+// crashes and calls answer BROWSER_UNAVAILABLE at once saying so, and the
+// next navigate replaces the tab. testdata/oom.yaml gives Chromium a 16 MB
+// JavaScript heap so the crash comes in seconds (see there).
+func TestOutOfMemoryPage(t *testing.T) {
+	t.Parallel()
+	const bound = "4s"                           // actionTimeoutMs 3000 + settleTimeoutMs 1000
+	const limit = 4*time.Second + 15*time.Second // the bound plus a margin for a loaded machine
+	c, _ := stdioClient(t, nil, "--config", "testdata/oom.yaml")
+	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/oom")}))
+
+	// check asserts one call on the allocating page: bounded, and either
+	// unresponsive or crashed, with the reason. It reports a crash.
+	check := func(name string, args map[string]any) (crashed bool) {
+		t.Helper()
+		start := time.Now()
+		r := call(t, c, name, args)
+		if d := time.Since(start); d > limit {
+			t.Errorf("%s on the allocating page took %s (bound %s)", name, d, bound)
+		}
+		switch code(r) {
+		case "TIMEOUT":
+			contains(t, r.Text, "did not answer within "+bound, "navigate to replace it")
+		case "BROWSER_UNAVAILABLE":
+			contains(t, r.Text, "the page crashed", "out of memory", "navigate to open a page again")
+			return true
+		default:
+			if name == "act" && !r.IsError {
+				return false // the click landed before the allocation began
+			}
+			t.Fatalf("%s on the allocating page: want TIMEOUT or BROWSER_UNAVAILABLE, got %s", name, r.Text)
+		}
+		return false
+	}
+	crashed := check("act", map[string]any{"action": "allocate"})
+	deadline := time.Now().Add(3 * time.Minute)
+	for !crashed && time.Now().Before(deadline) {
+		crashed = check("observe", map[string]any{})
+	}
+	if !crashed {
+		t.Fatal("the renderer never ran out of memory (16 MB heap) within 3 minutes")
+	}
+	// Once crashed, a call answers without waiting on the dead renderer.
+	start := time.Now()
+	if !check("observe", map[string]any{}) {
+		t.Error("after the crash observe did not say so")
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("observe on the crashed page took %s", d)
+	}
+	r := mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
+	contains(t, r.Text, "## Page: Todos")
+	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
+}
+
+// BenchmarkActAfterPopups times one action (act count, with its fresh
+// observation) on the opener with no popup open and with 15 popups open
+// (the session's 16 pages full): the figures of docs/PERFORMANCE.md.
+//
+//	go test ./e2e -run '^$' -bench BenchmarkActAfterPopups -benchtime 10x
+func BenchmarkActAfterPopups(b *testing.B) {
+	for _, popups := range []int{0, 16} {
+		b.Run(fmt.Sprintf("popups=%d", popups), func(b *testing.B) {
+			c, _ := stdioClient(b, nil)
+			if r := call(b, c, "navigate", map[string]any{"url": url("/popups")}); r.IsError {
+				b.Fatal(r.Text)
+			}
+			openPopups(b, c, popups)
+			b.ResetTimer()
+			for range b.N {
+				if r := call(b, c, "act", map[string]any{"action": "count"}); r.IsError {
+					b.Fatal(r.Text)
+				}
+			}
+		})
 	}
 }
