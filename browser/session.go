@@ -39,9 +39,6 @@ type Session struct {
 	// unresponsive: an operation hit the action bound; the next
 	// navigation replaces the tab (revive.go).
 	unresponsive bool
-	// watched is the target whose new documents start with the quiet
-	// watcher (watch.go).
-	watched target.ID
 }
 
 // browserContext is one isolated browser context and the tabs open in it.
@@ -341,9 +338,6 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 // is a *page.Error with NAVIGATION_BLOCKED.
 func (s *Session) Navigate(ctx context.Context, url string) error {
 	if err := s.replaceIfBroken(ctx); err != nil {
-		return err
-	}
-	if err := s.watchEarly(ctx); err != nil {
 		return err
 	}
 	end := page.TraceFrom(ctx).Start(page.SpanCDP, "Page.navigate (to the load event)")

@@ -16,7 +16,7 @@ var SettleScript string
 // every new document of a tab, so the requests a page starts while it
 // parses (before its first observation) are known to be in flight. Frames
 // are skipped: settle waits on the top document only.
-var SettleWatchScript = `try { if (window === window.top) (` + SettleScript + `)({ quiet_ms: 0, timeout_ms: 0 }); } catch (e) { /* observed later instead */ }`
+var SettleWatchScript = `try { if (window === window.top) (` + SettleScript + `)({ install: true, quiet_ms: 0, timeout_ms: 0 }); } catch (e) { /* observed later instead */ }`
 
 // SettleParams bound the settle wait.
 type SettleParams struct {
@@ -29,13 +29,6 @@ type SettleParams struct {
 	// its start settle after the shorter window (settle.js).
 	AfterLoad bool `json:"after_load,omitempty"`
 }
-
-// WatcherScript installs the quiet watcher of settle.js and returns at
-// once: a browser runs it at the start of every new document
-// (Page.addScriptToEvaluateOnNewDocument) so the watcher sees the whole
-// load — every request, every mutation — and a navigation can settle as
-// soon as the page is quiet.
-func WatcherScript() string { return "(" + SettleScript + ")({install: true})" }
 
 // observeScript settles (optionally) and collects in one evaluation, so an
 // observation is one CDP round trip.

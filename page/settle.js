@@ -10,8 +10,9 @@
 // over once the page has been quiet for a third of quiet_ms and has
 // rendered two frames since its last change. With params.after_load (a
 // navigation) the same shorter window applies when the watcher saw the
-// document from its start (the browser installs it with params.install,
-// which only installs it) and the document loaded no script from the
+// document from its start (the browser installs it in every new
+// top-level document with params.install, which only installs it:
+// SettleWatchScript) and the document loaded no script from the
 // network and made no XHR or fetch. Anything pending keeps the page busy
 // either way.
 (params) => new Promise((resolve) => {
