@@ -118,6 +118,8 @@ func ContentHash(s *Snapshot) string {
 	c := *s
 	c.Stats = Stats{}
 	c.Settled = nil
+	c.FieldDigest = nil
+	c.Mark = 0
 	c.Prose = nil // text lengths (and the count's time) never make a new revision
 	c.Viewport.ScrollY = 0
 	b, _ := json.Marshal(&c)
