@@ -91,6 +91,9 @@ type Observation struct {
 	MaxStringChars int `yaml:"maxStringChars"`
 	// MaxObservationBytes bounds the rendered observation in UTF-8 bytes.
 	MaxObservationBytes int `yaml:"maxObservationBytes"`
+	// MaxReadChars bounds one page of a region's text read on demand
+	// (observe's read), in characters.
+	MaxReadChars int `yaml:"maxReadChars"`
 	// SettleTimeoutMs is the longest wait, in milliseconds, for the page to
 	// settle before a snapshot; on expiry the snapshot is taken anyway.
 	SettleTimeoutMs int `yaml:"settleTimeoutMs"`
@@ -328,6 +331,7 @@ func Default() Config {
 			MaxRecordIDs:        40,
 			MaxStringChars:      160,
 			MaxObservationBytes: 12000,
+			MaxReadChars:        2000,
 			SettleTimeoutMs:     3000,
 			SettleQuietMs:       100,
 		},

@@ -40,6 +40,7 @@ var intRanges = []intRange{
 	{"observation.maxRecordIds", 0, 10_000, func(c *Config) int { return c.Observation.MaxRecordIDs }},
 	{"observation.maxStringChars", 16, 10_000, func(c *Config) int { return c.Observation.MaxStringChars }},
 	{"observation.maxObservationBytes", 2048, 1_000_000, func(c *Config) int { return c.Observation.MaxObservationBytes }},
+	{"observation.maxReadChars", 100, 1_000_000, func(c *Config) int { return c.Observation.MaxReadChars }},
 	{"observation.settleTimeoutMs", 0, 60_000, func(c *Config) int { return c.Observation.SettleTimeoutMs }},
 	{"observation.settleQuietMs", 0, 10_000, func(c *Config) int { return c.Observation.SettleQuietMs }},
 	{"browser.startTimeoutMs", 1000, 600_000, func(c *Config) int { return c.Browser.StartTimeoutMs }},

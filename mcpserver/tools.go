@@ -88,7 +88,7 @@ func coreTool(name, description string, schema json.RawMessage, ann mcp.ToolAnno
 func (s *Server) registerCoreTools() {
 	yes, no := mcp.ToBoolPtr(true), mcp.ToBoolPtr(false)
 	s.mcp.AddTool(coreTool("observe",
-		"Observe the current page: identity, regions, available actions (row actions folded with a record parameter), records with stable ids, state and feedback, inside fixed budgets with every omission counted. Optional: wait (settle or navigation), continuation (next slice of what budgets cut), or extract (typed rows of a visible table, list or form).",
+		"Observe the current page: identity, regions, available actions (row actions folded with a record parameter), records with stable ids, state and feedback, inside fixed budgets with every omission counted. Optional: wait (settle or navigation), continuation (next slice of what budgets cut), extract (typed rows of a visible table, list or form), or read (the visible text of a region or the page, page by page: read {region}, then read {continuation}).",
 		observeSchema, mcp.ToolAnnotation{Title: "Observe page", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: yes, OpenWorldHint: no}),
 		s.wrap("observe", observeSchema, s.observeTool))
 	s.mcp.AddTool(coreTool("act",
@@ -121,13 +121,13 @@ func str(args map[string]any, k string) string {
 
 func (s *Server) observeTool(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error) {
 	n := 0
-	for _, k := range []string{"wait", "continuation", "extract"} {
+	for _, k := range []string{"wait", "continuation", "extract", "read"} {
 		if _, ok := args[k]; ok {
 			n++
 		}
 	}
 	if n > 1 {
-		return nil, invalid("observe: wait, continuation and extract are exclusive; pass at most one")
+		return nil, invalid("observe: wait, continuation, extract and read are exclusive; pass at most one")
 	}
 	p, err := s.pageFor(ctx, c, str(args, "page"))
 	if err != nil {
@@ -135,6 +135,9 @@ func (s *Server) observeTool(ctx context.Context, c caller, req mcp.CallToolRequ
 	}
 	if ex, ok := args["extract"]; ok {
 		return s.extractOn(ctx, c, p, ex)
+	}
+	if rd, ok := args["read"].(map[string]any); ok {
+		return s.readOn(ctx, p, rd)
 	}
 	oreq := page.ObserveRequest{Continuation: str(args, "continuation")}
 	if w, ok := args["wait"].(map[string]any); ok {
@@ -176,6 +179,22 @@ func (s *Server) extractOn(ctx context.Context, c caller, p *pageEntry, ex any) 
 		return nil, err
 	}
 	return s.pageResult(ctx, c, p, nil, o, result), nil
+}
+
+// readOn serves observe's read request: one page of a region's visible
+// text, bounded by observation.maxReadChars and, rendered, by
+// maxToolResultTokens. Reading changes nothing on the page, so no
+// observation follows (the last one still holds).
+func (s *Server) readOn(ctx context.Context, p *pageEntry, rd map[string]any) (*mcp.CallToolResult, error) {
+	res, err := p.rt.Read(ctx, page.ReadRequest{
+		Region: str(rd, "region"), Continuation: str(rd, "continuation"),
+		MaxBytes: s.opts.Budgets.MaxToolResultTokens * resultBytesPerToken,
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Page = p.handle
+	return mcp.NewToolResultStructured(map[string]any{"page": p.handle, "read": res}, page.ReadText(res)), nil
 }
 
 func (s *Server) actTool(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error) {

@@ -15,6 +15,7 @@ type Budgets struct {
 	MaxRecordIDs        int // ids in the citation index
 	MaxStringChars      int // one string (label, field value, description)
 	MaxObservationBytes int // the whole rendered observation
+	MaxReadChars        int // one page of a region's text read on demand (0: DefaultMaxReadChars)
 }
 
 // DefaultBudgets returns the defaults of spec/observation.txt plus Pling's
@@ -33,5 +34,6 @@ func DefaultBudgets() Budgets {
 		MaxRecordIDs:        40,
 		MaxStringChars:      160,
 		MaxObservationBytes: 12000,
+		MaxReadChars:        DefaultMaxReadChars,
 	}
 }

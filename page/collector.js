@@ -69,6 +69,9 @@
     // elements that held it, so a row a framework re-renders (a new element,
     // the same content) keeps the generated id its old element had.
     if (!(R.recBySig instanceof Map)) defHidden(R, 'recBySig', new Map(), false);
+    // pageIds maps a record element's key to the DOM id its row was first
+    // seen with (pageIdOf).
+    if (!(R.pageIds instanceof Map)) defHidden(R, 'pageIds', new Map(), false);
     const keyOf = (el) => {
       let k = R.keys.get(el);
       if (k === undefined) {
@@ -624,7 +627,8 @@
       for (let s = el.nextElementSibling; s; s = s.nextElementSibling) if (test(s)) return true;
       return false;
     };
-    // recordKind classifies a row: 'decl', 'table', 'list', or '' (not a row).
+    // recordKind classifies a row: 'decl', 'table', 'list', 'single', or ''
+    // (not a row); visit adds 'item' (checkItem).
     const recordKind = (el, tag, role, hasAttr) => {
       if (declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
       if (tag === 'tr') {
@@ -669,6 +673,24 @@
       if (p && R.lists.has(p)) return true;
       return ownText(el) && el.querySelector(CTRL_SEL) !== null;
     };
+    // checkItem: a <div> outside any form that puts a checkbox with no name
+    // of its own (no label, aria-label or title) beside text of its own and
+    // a button is an item of a checklist built without list markup (a todo,
+    // a selectable entry): a record whose text is the item and whose
+    // checkbox is its state. A checkbox that its text labels is a field.
+    const checkItem = (el) => {
+      let cb = null, btn = false;
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        const t = c.localName, r = c.hasAttributes() ? roleOf(c) : '';
+        if (r === 'checkbox' || (!r && t === 'input' && c.type === 'checkbox')) {
+          if (cb) return false;
+          cb = c;
+        } else if (r === 'button' || (!r && t === 'button')) btn = true;
+      }
+      if (!cb || !btn) return false;
+      if ((cb.labels && cb.labels.length) || cb.hasAttribute('aria-label') || cb.hasAttribute('aria-labelledby') || cb.hasAttribute('title')) return false;
+      return !el.closest('form') && ownText(el);
+    };
     const authorId = (el, declared) => {
       let id = '';
       if (declared) id = clean(el.getAttribute('data-pling-record'));
@@ -681,13 +703,32 @@
           const t = el.getAttribute('data-testid') || el.getAttribute('data-test-id');
           if (t && /\d/.test(t)) id = clean(t);
         }
-        if (!id) id = clean(el.getAttribute('id'));
+        if (!id) {
+          id = clean(el.getAttribute('id'));
+          if (id && id.length <= 80) id = pageIdOf(el, id);
+        }
       }
       if (id && id.length <= 80 && !recordIds.has(id)) return id;
       if (R.keys.get(el) === undefined) adoptKey(el);
       let g = 'r' + keyOf(el).slice(1);
       while (recordIds.has(g)) g += '_';
       return g;
+    };
+    // pageIdOf: a row's DOM id is its record id, unless the page renamed it
+    // when it re-rendered the row (a new element, the same content, the old
+    // one gone: generated DOM ids such as ":0" becoming ":1"); the row then
+    // keeps the id it was first seen with, so a folded action's record
+    // argument still names it.
+    const pageIdOf = (el, id) => {
+      if (R.keys.get(el) === undefined) adoptKey(el);
+      const k = keyOf(el);
+      const prev = R.pageIds.get(k);
+      if (prev !== undefined && prev !== id && !recordIds.has(prev) && !document.getElementById(prev)) return prev;
+      if (prev === undefined) {
+        if (R.pageIds.size >= 20000) R.pageIds.clear();
+        R.pageIds.set(k, id);
+      }
+      return id;
     };
     // adoptKey gives a new record element the key of a gone one with the
     // same tag and text (a re-rendered row), or a fresh key remembered under
@@ -730,7 +771,10 @@
       const t = el.getAttribute('data-testid') || el.getAttribute('data-test-id');
       if (t && /\d/.test(t)) return clean(t) === findRec;
       const i = el.getAttribute('id');
-      if (i) return clean(i) === findRec;
+      if (i) {
+        const k = R.keys.get(el);
+        return clean(i) === findRec || (!!k && R.pageIds.get(k) === findRec);
+      }
       const k = R.keys.get(el);
       return !!k && 'r' + k.slice(1) === findRec;
     };
@@ -1128,6 +1172,7 @@
       // A row beyond the id index and the field window is only counted:
       // a cheap visibility test, no walk of its subtree.
       let rk = recordKind(el, tag, role, hasAttr);
+      if (!rk && tag === 'div' && !role && !declRecords && !ctx.rec && el.firstElementChild && checkItem(el)) rk = 'item';
       if (rk && recordsTotal >= maxIDs && !(recordsTotal >= recOffset && recordsTotal < recOffset + recFields) && !ctx.hover &&
           !(findRec !== '' && recMatches(el, rk === 'decl'))) {
         if (!shown(el)) { skipped(el); return null; }

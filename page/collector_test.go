@@ -1232,3 +1232,108 @@ func TestCollectClickableNonControls(t *testing.T) {
 		})
 	}
 }
+
+// TestCollectPageIDsRenamedOnRerender: a row's DOM id is its record id, but
+// a page that gives a re-rendered row a new generated DOM id (":0" becomes
+// ":1" when the row is toggled and drawn again) does not move the record:
+// the row keeps the id it was first seen with, and find_record still finds
+// it by that id. Rows the page did not redraw keep their DOM ids.
+func TestCollectPageIDsRenamedOnRerender(t *testing.T) {
+	t.Parallel()
+	s := serveHTML(t, `<!doctype html><title>Renamed ids</title><main><ul id="l"></ul></main>
+<script>
+let next = 0;
+const todos = [{ title: "Buy milk", done: false }, { title: "Walk the dog", done: false }];
+function draw(i) {
+  const t = todos[i];
+  const li = document.createElement("li");
+  li.id = ":" + (next++);
+  li.innerHTML = '<input type="checkbox" class="toggle"' + (t.done ? " checked" : "") + '> <label>' + t.title + '</label>';
+  return li;
+}
+const l = document.getElementById("l");
+todos.forEach((_, i) => l.appendChild(draw(i)));
+function toggle(i) { todos[i].done = !todos[i].done; l.replaceChild(draw(i), l.children[i]); }
+</script>`)
+	p := page.DefaultCollectParams()
+	ids := func(p page.CollectParams) map[string]page.Record {
+		snap, _ := collectSnapshot(t, s, p)
+		m := map[string]page.Record{}
+		for _, r := range snap.Records {
+			m[r.Label] = r
+		}
+		return m
+	}
+	before := ids(p)
+	if before["Buy milk"].ID != ":0" || before["Walk the dog"].ID != ":1" {
+		t.Fatalf("first ids: %+v", before)
+	}
+	evalJS(t, s, `toggle(0); toggle(1)`) // redrawn as <li id=":2">, <li id=":3">
+	for round := 0; round < 2; round++ {
+		after := ids(p)
+		if after["Buy milk"].ID != ":0" || after["Walk the dog"].ID != ":1" {
+			t.Fatalf("round %d: ids after the redraw: %+v", round, after)
+		}
+	}
+	// The record is found by its kept id even when the id list is cut.
+	p.MaxRecordIDs = 1
+	p.FindRecord = ":1"
+	found := ids(p)
+	if found["Walk the dog"].ID != ":1" {
+		t.Errorf("find_record :1 after the redraw: %+v", found)
+	}
+	// A new row that takes a gone row's text but no redraw: its own id.
+	evalJS(t, s, `todos.push({ title: "Pay rent", done: false }); l.appendChild(draw(2))`)
+	if got := ids(page.DefaultCollectParams())["Pay rent"].ID; got != ":4" {
+		t.Errorf("new row: id %q, want its DOM id :4", got)
+	}
+}
+
+// TestCollectCheckItems: a checklist built of <div>s (a checkbox with no
+// name of its own beside the item's text and a button, outside any form)
+// is a list of records, also when it holds a single item; a checkbox that
+// its text labels, or one in a form, stays a field.
+func TestCollectCheckItems(t *testing.T) {
+	t.Parallel()
+	item := func(title string) string {
+		return `<div><div class="cell"><div class="item view"><input class="toggle" type="checkbox"> <label>` + title +
+			`</label><button class="destroy"></button></div></div></div>`
+	}
+	cases := []struct {
+		name, body string
+		records    []string // labels
+	}{
+		{"one item", `<main><div id="list">` + item("Buy milk") + `</div></main>`, []string{"Buy milk"}},
+		{"two items", `<main><div id="list">` + item("Buy milk") + item("Walk the dog") + `</div></main>`, []string{"Buy milk", "Walk the dog"}},
+		{"labelled checkbox", `<main><div><input type="checkbox" id="n"><label for="n">Send me news</label><button>Save</button></div></main>`, nil},
+		{"aria-labelled checkbox", `<main><div><input type="checkbox" aria-label="Dark mode"> Dark mode <button>Apply</button></div></main>`, nil},
+		{"in a form", `<main><form><div><input type="checkbox"> I agree to the terms <button>Sign up</button></div></form></main>`, nil},
+		{"no button", `<main><div><input type="checkbox"> Remember me</div></main>`, nil},
+		{"no text", `<main><div><input type="checkbox"><button>Delete</button></div></main>`, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := serveHTML(t, `<!doctype html><title>Check items</title>`+tc.body)
+			snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+			var got []string
+			for _, r := range snap.Records {
+				got = append(got, r.Label)
+			}
+			if diff := cmp.Diff(tc.records, got); diff != "" {
+				t.Fatalf("record labels (-want +got):\n%s", diff)
+			}
+			if len(tc.records) == 0 {
+				return
+			}
+			// the checkbox is the row's state and folds into a row action
+			r := snap.Records[0]
+			if v, ok := fieldValue(r, "checked"); !ok || v != "false" {
+				t.Errorf("checked field: %q %v in %+v", v, ok, r.Fields)
+			}
+			if len(r.Actions) != 2 {
+				t.Errorf("row actions of %s: %v, want the toggle and the button", r.Label, r.Actions)
+			}
+		})
+	}
+}

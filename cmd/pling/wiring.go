@@ -43,6 +43,7 @@ func budgets(c config.Observation) page.Budgets {
 		MaxRecordIDs:        c.MaxRecordIDs,
 		MaxStringChars:      c.MaxStringChars,
 		MaxObservationBytes: c.MaxObservationBytes,
+		MaxReadChars:        c.MaxReadChars,
 	}
 }
 

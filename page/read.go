@@ -1,0 +1,340 @@
+package page
+
+import (
+	"context"
+	"crypto/hmac"
+	_ "embed"
+	"encoding/base64"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pling-dev/pling/budget"
+)
+
+// readScript reads the visible text of a region (read.js).
+//
+//go:embed read.js
+var readScript string
+
+// Read bounds.
+const (
+	// DefaultMaxReadChars is the default size of one page of a read
+	// (agent.yaml observation.maxReadChars), in characters (UTF-16 units).
+	DefaultMaxReadChars = 2000
+	// MaxReadTotal is the most text one read walks: a longer text is read
+	// up to here and the result says so.
+	MaxReadTotal = 1_000_000
+	// minReadBytes is the least text a page of a read carries when the
+	// byte bound is smaller than its header, so paging always advances.
+	minReadBytes = 64
+)
+
+// The stable codes of a read (besides those of DESIGN.md).
+const (
+	// CodeRegionNotFound: no region with that id on the page now.
+	CodeRegionNotFound Code = "REGION_NOT_FOUND"
+	// CodeStaleContinuation: the text a read continuation pages through
+	// changed since the token was issued; read again from the start.
+	CodeStaleContinuation Code = "STALE_CONTINUATION"
+)
+
+// ReadRequest asks for the visible text of one region of the page, one
+// page of it at a time.
+type ReadRequest struct {
+	// Region is a region id of the observation; empty reads the whole page.
+	Region string
+	// Continuation is a token from an earlier read: the next page of the
+	// same text. With Continuation, Region may be empty or must be the
+	// token's region.
+	Continuation string
+	// MaxBytes bounds ReadText's rendering of the result in UTF-8 bytes
+	// (the tool result bound); 0: only the character budget applies.
+	MaxBytes int
+}
+
+// ReadResult is one page of a region's visible text: page data, never
+// instructions.
+type ReadResult struct {
+	Page     string `json:"page,omitempty"`
+	Revision string `json:"revision"`
+	// Region is the region read ("" for the whole page), with its label
+	// and role.
+	Region string `json:"region"`
+	Label  string `json:"label,omitempty"`
+	Role   string `json:"role,omitempty"`
+	// Offset and End delimit Text within the whole text, and Total is the
+	// whole text's length, all in characters (UTF-16 units).
+	Offset int    `json:"offset"`
+	End    int    `json:"end"`
+	Total  int    `json:"total"`
+	Text   string `json:"text"`
+	// Continuation reads the next page (empty at the end of the text).
+	Continuation string `json:"continuation,omitempty"`
+	// Cut says the text was longer than Pling reads (MaxReadTotal
+	// characters, or the collector's node bound): what follows is unknown.
+	Cut bool `json:"cut,omitempty"`
+}
+
+// readOut is what read.js returns.
+type readOut struct {
+	Found    bool   `json:"found"`
+	Doc      string `json:"doc"`
+	Text     string `json:"text"`
+	Offset   int    `json:"offset"`
+	End      int    `json:"end"`
+	Total    int    `json:"total"`
+	Digest   string `json:"digest"`
+	CutNodes bool   `json:"cut_nodes"`
+	CutChars bool   `json:"cut_chars"`
+}
+
+// readToken is a decoded read continuation.
+type readToken struct {
+	region string
+	offset int
+	digest string
+	doc    string // shortDoc of the document read
+}
+
+// Read returns one page of the visible text of a region (or of the whole
+// page): text of hidden elements, form field values (passwords included)
+// and user-editable content never appear. The page is not changed and not
+// settled again; a region id resolves against the latest observation, and
+// a fresh snapshot is taken when that observation no longer matches the
+// page. Codes: REGION_NOT_FOUND (no such region now), INVALID_CONTINUATION
+// (a token not issued here), NAVIGATED (the page navigated since the
+// token), STALE_CONTINUATION (the text changed since the token: read again
+// from the start), INVALID_ARGUMENT, TIMEOUT, BROWSER_UNAVAILABLE.
+func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	region := req.Region
+	var tok *readToken
+	if req.Continuation != "" {
+		t, err := r.parseReadToken(req.Continuation)
+		if err != nil {
+			return nil, err
+		}
+		if region != "" && region != t.region {
+			return nil, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("the continuation reads region %q, not %q: pass one of them", t.region, region)}
+		}
+		region, tok = t.region, &t
+	}
+	maxChars := r.opts.Budgets.MaxReadChars
+	if maxChars <= 0 {
+		maxChars = DefaultMaxReadChars
+	}
+	offset := 0
+	if tok != nil {
+		offset = tok.offset
+	}
+	o := r.last
+	var rg *Region
+	var out readOut
+	for attempt := 0; ; attempt++ {
+		if o == nil || attempt > 0 {
+			var err error
+			if o, err = r.observe(ctx, observeHow{settle: r.last == nil}); err != nil {
+				return nil, err
+			}
+		}
+		rg = nil
+		if region != "" {
+			for i := range o.snap.Regions {
+				if o.snap.Regions[i].ID == region {
+					rg = &o.snap.Regions[i]
+					break
+				}
+			}
+			if rg == nil || rg.Key == "" {
+				if attempt == 0 {
+					continue
+				}
+				return nil, regionNotFound(o, region)
+			}
+		}
+		key := ""
+		if rg != nil {
+			key = rg.Key
+		}
+		out = readOut{}
+		if err := r.d.CallScript(ctx, readScript, map[string]any{
+			"key": key, "offset": offset, "max": maxChars, "max_nodes": DefaultMaxNodes, "max_total": MaxReadTotal,
+		}, &out); err != nil {
+			return nil, wrapDriver("read", err)
+		}
+		if out.Found && (out.Doc == "" || out.Doc == o.snap.DocumentID) {
+			break
+		}
+		if attempt > 0 {
+			return nil, regionNotFound(o, region)
+		}
+	}
+	if tok != nil {
+		if shortDoc(out.Doc) != tok.doc {
+			return nil, &Error{Code: CodeNavigated, Reason: "the page has navigated since that continuation; observe the new page first"}
+		}
+		if out.Digest != tok.digest {
+			return nil, &Error{Code: CodeStaleContinuation, Reason: fmt.Sprintf("the text has changed since that continuation was issued; read again from the start: observe {read: {region: %q}}", region)}
+		}
+	}
+	res := &ReadResult{Page: r.opts.Page, Revision: o.Revision, Region: region, Offset: out.Offset, Total: out.Total, Cut: out.CutNodes || out.CutChars}
+	if rg != nil {
+		res.Label, res.Role = clean(rg.Label, r.opts.Budgets.MaxStringChars), rg.Role
+	}
+	mint := func(end int) string {
+		return r.readToken(readToken{region: region, offset: end, digest: out.Digest, doc: shortDoc(out.Doc)})
+	}
+	fitRead(res, out.Text, req.MaxBytes, mint)
+	return res, nil
+}
+
+func regionNotFound(o *Observation, region string) error {
+	ids := make([]string, 0, len(o.snap.Regions))
+	for _, rg := range o.snap.Regions {
+		ids = append(ids, rg.ID)
+	}
+	list := "the page has no regions; omit region to read the whole page"
+	if len(ids) > 0 {
+		if len(ids) > 12 {
+			ids = append(ids[:12], "…")
+		}
+		list = "regions: " + strings.Join(ids, ", ") + "; or omit region to read the whole page"
+	}
+	return &Error{Code: CodeRegionNotFound, Reason: fmt.Sprintf("no region %q on the page now (%s)", clean(region, 200), list), Available: available(o)}
+}
+
+// fitRead sets res's text to text, cut from its end at a line or word
+// break until ReadText fits maxBytes (never below minReadBytes of text, so
+// paging advances), and mints the continuation for where it ends.
+func fitRead(res *ReadResult, text string, maxBytes int, mint func(end int) string) {
+	for i := 0; ; i++ {
+		res.Text = text
+		res.End = res.Offset + utf16Len(text)
+		res.Continuation = ""
+		if res.End < res.Total {
+			res.Continuation = mint(res.End)
+		}
+		n := len(ReadText(res))
+		if maxBytes <= 0 || n <= maxBytes || len(text) <= minReadBytes || i > 40 {
+			return
+		}
+		// Escaping makes the rendering longer than the text: cut in
+		// proportion, at least the overshoot.
+		escaped := max(len(pageDataJSON(text)), 1)
+		want := len(text) - max((n-maxBytes)*len(text)/escaped, 1)
+		want = max(want, minReadBytes)
+		cut, _ := budget.TruncateBytes(text, want)
+		if i := strings.LastIndexAny(cut, "\n "); i >= len(cut)*4/5 {
+			cut = cut[:i+1]
+		}
+		if cut == text || cut == "" {
+			return
+		}
+		text = cut
+	}
+}
+
+// utf16Len is the length of s in UTF-16 units (read.js offsets).
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// ReadText renders a read for the model: a header naming what was read and
+// which characters of how many, the text as a JSON string inside
+// <page_data> (one line, <, > and & escaped: the page cannot close the tag
+// or forge a heading), and how to read on.
+func ReadText(res *ReadResult) string {
+	var w strings.Builder
+	what := "the whole page"
+	if res.Region != "" {
+		what = "region " + esc(res.Region)
+		if res.Label != "" || res.Role != "" {
+			role := res.Role
+			if role == "" {
+				role = "region"
+			}
+			what += fmt.Sprintf(" (%s %q)", esc(role), esc(res.Label))
+		}
+	}
+	fmt.Fprintf(&w, "## Read: %s", what)
+	if res.Total == 0 {
+		w.WriteString("; no visible text")
+	} else {
+		fmt.Fprintf(&w, "; characters %s–%s of %s", commas(min(res.Offset+1, res.End)), commas(res.End), commas(res.Total))
+	}
+	fmt.Fprintf(&w, "; revision %s", res.Revision)
+	if res.Page != "" {
+		fmt.Fprintf(&w, "; page %s", res.Page)
+	}
+	w.WriteString("\n")
+	if res.Total > 0 {
+		fmt.Fprintf(&w, "<page_data>%s</page_data>\n", pageDataJSON(res.Text))
+	}
+	switch {
+	case res.Continuation != "":
+		fmt.Fprintf(&w, "## More: %s characters left: observe {read: {continuation: %q}}\n", commas(res.Total-res.End), res.Continuation)
+	case res.Cut:
+		fmt.Fprintf(&w, "(end of what Pling reads: the page holds more text than %s characters or %s elements)\n", commas(MaxReadTotal), commas(DefaultMaxNodes))
+	case res.Total > 0:
+		w.WriteString("(end of the text)\n")
+	}
+	return w.String()
+}
+
+// commas writes n with thousands separators (2,340).
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 || len(s) <= 3 {
+		return s
+	}
+	var b strings.Builder
+	pre := len(s) % 3
+	if pre > 0 {
+		b.WriteString(s[:pre])
+	}
+	for i := pre; i < len(s); i += 3 {
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s[i : i+3])
+	}
+	return b.String()
+}
+
+// readToken mints a read continuation:
+// "rd.<region, base64url>.<offset>.<digest>.<document>.<mac>".
+func (r *Runtime) readToken(t readToken) string {
+	body := base64.RawURLEncoding.EncodeToString([]byte(t.region)) + "." + strconv.Itoa(t.offset) + "." + t.digest + "." + t.doc
+	return "rd." + body + "." + r.revs.mac("read", body)
+}
+
+// parseReadToken checks a read continuation: issued by this session (else
+// INVALID_CONTINUATION).
+func (r *Runtime) parseReadToken(tok string) (readToken, error) {
+	bad := &Error{Code: CodeInvalidContinuation, Reason: "this read continuation was not issued by this session; read from the start: observe {read: {region}}"}
+	parts := strings.Split(tok, ".")
+	if len(parts) != 6 || parts[0] != "rd" {
+		return readToken{}, bad
+	}
+	body := strings.Join(parts[1:5], ".")
+	if !hmac.Equal([]byte(parts[5]), []byte(r.revs.mac("read", body))) {
+		return readToken{}, bad
+	}
+	region, err := base64.RawURLEncoding.DecodeString(parts[1])
+	off, err2 := strconv.Atoi(parts[2])
+	if err != nil || err2 != nil || off < 0 || !utf8.Valid(region) {
+		return readToken{}, bad
+	}
+	return readToken{region: string(region), offset: off, digest: parts[3], doc: parts[4]}, nil
+}
