@@ -21,7 +21,7 @@ var errCrashed = &page.Error{Code: page.CodeBrowserUnavailable,
 // errUnresponsive is what an operation that hit the action bound answers.
 func errUnresponsive(bound time.Duration, cause error) error {
 	return &page.Error{Code: page.CodeTimeout,
-		Reason: fmt.Sprintf("the page did not answer within %s (a script may be running without end, or the page is overloaded); navigate to replace it", bound),
+		Reason: fmt.Sprintf("the page did not answer within %s (a script may be running without end or filling memory, or the page is overloaded); navigate to replace it", bound),
 		Err:    fmt.Errorf("%w after %s: %v", context.DeadlineExceeded, bound, cause)}
 }
 

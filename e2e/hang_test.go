@@ -115,3 +115,61 @@ func TestActAfterManyPopups(t *testing.T) {
 		t.Errorf("an action took %s after 16 popups, %s before", after, before)
 	}
 }
+
+// A page that allocates until it runs out of memory (issue 10 pt 9): while
+// the renderer is busy collecting garbage near its heap limit every call
+// answers TIMEOUT within browser.actionTimeoutMs plus the settle wait (the
+// configured bound, named in the reason), once V8 gives up the renderer
+// crashes and calls answer BROWSER_UNAVAILABLE at once saying so, and the
+// next navigate replaces the tab. testdata/oom.yaml gives Chromium a 16 MB
+// JavaScript heap so the crash comes in seconds (see there).
+func TestOutOfMemoryPage(t *testing.T) {
+	t.Parallel()
+	const bound = "4s"                           // actionTimeoutMs 3000 + settleTimeoutMs 1000
+	const limit = 4*time.Second + 15*time.Second // the bound plus a margin for a loaded machine
+	c, _ := stdioClient(t, nil, "--config", "testdata/oom.yaml")
+	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/oom")}))
+
+	// check asserts one call on the allocating page: bounded, and either
+	// unresponsive or crashed, with the reason. It reports a crash.
+	check := func(name string, args map[string]any) (crashed bool) {
+		t.Helper()
+		start := time.Now()
+		r := call(t, c, name, args)
+		if d := time.Since(start); d > limit {
+			t.Errorf("%s on the allocating page took %s (bound %s)", name, d, bound)
+		}
+		switch code(r) {
+		case "TIMEOUT":
+			contains(t, r.Text, "did not answer within "+bound, "navigate to replace it")
+		case "BROWSER_UNAVAILABLE":
+			contains(t, r.Text, "the page crashed", "out of memory", "navigate to open a page again")
+			return true
+		default:
+			if name == "act" && !r.IsError {
+				return false // the click landed before the allocation began
+			}
+			t.Fatalf("%s on the allocating page: want TIMEOUT or BROWSER_UNAVAILABLE, got %s", name, r.Text)
+		}
+		return false
+	}
+	crashed := check("act", map[string]any{"action": "allocate"})
+	deadline := time.Now().Add(3 * time.Minute)
+	for !crashed && time.Now().Before(deadline) {
+		crashed = check("observe", map[string]any{})
+	}
+	if !crashed {
+		t.Fatal("the renderer never ran out of memory (16 MB heap) within 3 minutes")
+	}
+	// Once crashed, a call answers without waiting on the dead renderer.
+	start := time.Now()
+	if !check("observe", map[string]any{}) {
+		t.Error("after the crash observe did not say so")
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("observe on the crashed page took %s", d)
+	}
+	r := mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
+	contains(t, r.Text, "## Page: Todos")
+	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
+}

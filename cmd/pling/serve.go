@@ -34,6 +34,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	log := newLogger(stderr)
+	defer debugStatsOnSignal(stderr)()
 	if *httpAddr == "" && os.Getenv("PLING_HTTP") != "" {
 		*httpAddr = os.Getenv("PLING_HTTP")
 	}
