@@ -24,7 +24,8 @@ import (
 func BenchmarkSessionStart(b *testing.B) {
 	check := func(string) error { return nil }
 	for _, spares := range []int{0, 1} {
-		m := browser.NewManager(browser.Options{ExecPath: testbrowser.ExecPath(), StartTimeout: time.Minute})
+		// startTimeoutMs at its default (30 s): no start of a burst may fail on it.
+		m := browser.NewManager(browser.Options{ExecPath: testbrowser.ExecPath()})
 		m.KeepSpares(spares, browser.SessionOptions{CheckURL: check})
 		m.Prestart()
 		for _, n := range []int{1, 5, 20} {

@@ -60,7 +60,7 @@ func BenchmarkSessionStartPhases(b *testing.B) {
 		fmt.Fprint(w, "<!doctype html><title>start</title><p>hello</p>")
 	}))
 	defer srv.Close()
-	br, err := Start(context.Background(), Options{ExecPath: execPath(), StartTimeout: time.Minute, ActionTimeout: 5 * time.Minute})
+	br, err := Start(context.Background(), Options{ExecPath: execPath(), ActionTimeout: 5 * time.Minute})
 	if err != nil {
 		b.Fatalf("real Chromium is required: %v", err)
 	}

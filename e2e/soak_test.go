@@ -178,7 +178,10 @@ func TestHTTPSessionChurn(t *testing.T) {
 	if float64(end.goroutines) > float64(early.goroutines)*1.1 {
 		t.Errorf("goroutines after a GC grew from %d to %d over %d sessions (more than 10 %%)", early.goroutines, end.goroutines, n-warm)
 	}
-	if end.procs > early.procs {
+	// The spare session (browser.spareSessions) and Chromium's own spare
+	// renderer make the count at rest vary by one or two between
+	// checkpoints (10 to 12 seen); a leak grows with the sessions.
+	if end.procs > early.procs+2 {
 		t.Errorf("Chromium processes grew from %d to %d over %d sessions: closed sessions left processes", early.procs, end.procs, n-warm)
 	}
 }

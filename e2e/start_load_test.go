@@ -1,20 +1,24 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // BenchmarkSessionStartHTTP is issue 12 pt 3 as a host sees it: N MCP
 // sessions over Streamable HTTP (handshakes done) send their first
 // navigate (the Todo page) at once to one warm `pling serve --http`; it
 // reports the p50 and max latency of that first navigate (session start,
-// navigation, settle and observation) and the errors, with
+// navigation, settle and observation), the errors, and among them the
+// failed session starts (BROWSER_UNAVAILABLE, or no answer at all), with
 // browser.spareSessions at its default (1) and at 0. Figures in
 // docs/OPERATIONS.md; rerun on a quiet machine:
 //
@@ -31,6 +35,7 @@ func BenchmarkSessionStartHTTP(b *testing.B) {
 				}
 				var lat []time.Duration
 				errs := 0
+				reasons := map[string]int{} // error text (its code first) -> count
 				for range b.N {
 					b.StopTimer()
 					time.Sleep(2 * time.Second) // the spare pool refills
@@ -44,12 +49,13 @@ func BenchmarkSessionStartHTTP(b *testing.B) {
 					var mu sync.Mutex
 					for _, c := range cs {
 						wg.Go(func() {
-							d, ok := loadCall(c, "navigate", map[string]any{"url": url("/todos")})
+							d, why := firstNavigate(c)
 							mu.Lock()
 							defer mu.Unlock()
 							lat = append(lat, d)
-							if !ok {
+							if why != "" {
 								errs++
+								reasons[why]++
 							}
 						})
 					}
@@ -61,13 +67,49 @@ func BenchmarkSessionStartHTTP(b *testing.B) {
 					b.StartTimer()
 				}
 				_ = warm.Close()
+				for why, k := range reasons {
+					b.Logf("%d× %s", k, why)
+				}
 				sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 				b.ReportMetric(float64(lat[len(lat)/2].Milliseconds()), "p50-ms")
 				b.ReportMetric(float64(lat[len(lat)-1].Milliseconds()), "max-ms")
 				b.ReportMetric(float64(errs), "errors")
+				starts := 0 // failed session starts (the rest: the page's own bounds)
+				for why, k := range reasons {
+					if strings.Contains(why, `"BROWSER_UNAVAILABLE"`) || strings.HasPrefix(why, "transport") {
+						starts += k
+					}
+				}
+				b.ReportMetric(float64(starts), "start-failures")
 			})
 		}
 	}
+}
+
+// firstNavigate sends a session's first navigate (the Todo page): its
+// latency, and the start of the error text when it failed.
+func firstNavigate(c *client.Client) (time.Duration, string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	var req mcp.CallToolRequest
+	req.Params.Name = "navigate"
+	req.Params.Arguments = map[string]any{"url": url("/todos")}
+	start := time.Now()
+	res, err := c.CallTool(ctx, req)
+	d := time.Since(start)
+	switch {
+	case err != nil:
+		return d, "transport: " + err.Error()
+	case res.IsError:
+		text := ""
+		for _, ct := range res.Content {
+			if tc, ok := ct.(mcp.TextContent); ok {
+				text += tc.Text
+			}
+		}
+		return d, text[:min(len(text), 160)]
+	}
+	return d, ""
 }
 
 // BenchmarkSpareCost measures what a spare session (browser.spareSessions)
