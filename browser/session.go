@@ -12,6 +12,7 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
@@ -215,6 +216,12 @@ func (s *Session) start(ctx context.Context) error {
 		_, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 			Width: int64(b.opts.Width), Height: int64(b.opts.Height), DeviceScaleFactor: 1,
 		})
+		if err != nil {
+			return err
+		}
+		// The settle watcher starts with every document, so requests the
+		// page makes before its first observation count as in flight.
+		_, err = chromedp.Call(c, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: page.SettleWatchScript})
 		return err
 	})
 	if err != nil {

@@ -27,7 +27,7 @@ func TestConfirmationGuards(t *testing.T) {
 		t.Parallel()
 		c, _ := stdioClient(t, nil, "--url", url("/actions"))
 		obs := mustOK(t, call(t, c, "observe", map[string]any{}))
-		contains(t, obs.Text, "clear_all @account: Delete every item [needs the user's confirmation]")
+		contains(t, obs.Text, "@account:\n", "- clear_all: Delete every item [needs the user's confirmation]")
 		r := call(t, c, "act", map[string]any{"action": "clear_all"})
 		if code(r) != "CONFIRMATION_REQUIRED" {
 			t.Fatalf("want CONFIRMATION_REQUIRED, got %s", r.Text)

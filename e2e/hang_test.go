@@ -1,8 +1,12 @@
 package e2e
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/mark3labs/mcp-go/client"
 )
 
 // observe {wait: {timeout_ms}} waits as long as asked even when that is
@@ -88,32 +92,49 @@ func TestSelfReloadingPage(t *testing.T) {
 	contains(t, r.Text, "## Page: Reloading", "kept navigating by itself")
 }
 
-// After the page opened 16 popups, an action costs what it cost before
-// (issue 10 pt 9: it took about 6 s instead of 0.2 s): the cost of an
-// action does not grow with the number of tabs. Compared within the test,
-// with a wide margin, so load on the machine does not decide it.
+// After the page opened popups until the session's 16 pages were full, an
+// action on the opener costs what it cost before (issue 10 pt 9: about 6 s
+// instead of 0.2 s). The test asserts the mechanism, not a speed ratio: a
+// tab the popups pushed behind is hidden, gets no frames, and Chromium holds
+// its input events until one comes; an action brings its tab to the front
+// first, so its click arrives as a real input event while the tab is
+// visible (with that step removed the click arrived "while hidden", 6.8 s
+// later). The timing is BenchmarkActAfterPopups. Each popup needs its own
+// click: Chromium's popup blocker lets one window.open through per user
+// activation.
 func TestActAfterManyPopups(t *testing.T) {
 	t.Parallel()
 	c, _ := stdioClient(t, nil)
 	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/popups")}))
-	timeAct := func() time.Duration {
-		var best time.Duration
-		for i := range 3 {
-			start := time.Now()
-			mustOK(t, call(t, c, "act", map[string]any{"action": "count"}))
-			if d := time.Since(start); i == 0 || d < best {
-				best = d
-			}
+	r := mustOK(t, call(t, c, "act", map[string]any{"action": "count"}))
+	if got := state(r, "last_click"); got != "click 1: trusted while visible" {
+		t.Errorf("before the popups: last_click = %q", got)
+	}
+	opened := openPopups(t, c, 16)
+	if opened < 15 {
+		t.Fatalf("only %d popups stayed open", opened)
+	}
+	r = mustOK(t, call(t, c, "act", map[string]any{"action": "count"}))
+	if got := state(r, "last_click"); got != "click 2: trusted while visible" {
+		t.Errorf("after %d popups the click arrived as %q, want a trusted click while the tab is visible", opened, got)
+	}
+}
+
+// openPopups clicks "Open popup" n times and returns how many popup tabs
+// Pling reported open (the session's http.maxPages, 16, closes the rest).
+func openPopups(t testing.TB, c *client.Client, n int) int {
+	t.Helper()
+	opened := 0
+	for range n {
+		r := call(t, c, "act", map[string]any{"action": "open_popup"})
+		if r.IsError {
+			t.Fatalf("open a popup: %s", r.Text)
 		}
-		return best
+		if strings.Contains(r.Text, "the page opened a new tab: it is page pg_") {
+			opened++
+		}
 	}
-	before := timeAct()
-	mustOK(t, call(t, c, "act", map[string]any{"action": "open_16"}))
-	after := timeAct()
-	t.Logf("act before the popups %s, after %s", before, after)
-	if after > 3*before+time.Second {
-		t.Errorf("an action took %s after 16 popups, %s before", after, before)
-	}
+	return opened
 }
 
 // A page that allocates until it runs out of memory (issue 10 pt 9): while
@@ -172,4 +193,27 @@ func TestOutOfMemoryPage(t *testing.T) {
 	r := mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
 	contains(t, r.Text, "## Page: Todos")
 	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
+}
+
+// BenchmarkActAfterPopups times one action (act count, with its fresh
+// observation) on the opener with no popup open and with 15 popups open
+// (the session's 16 pages full): the figures of docs/PERFORMANCE.md.
+//
+//	go test ./e2e -run '^$' -bench BenchmarkActAfterPopups -benchtime 10x
+func BenchmarkActAfterPopups(b *testing.B) {
+	for _, popups := range []int{0, 16} {
+		b.Run(fmt.Sprintf("popups=%d", popups), func(b *testing.B) {
+			c, _ := stdioClient(b, nil)
+			if r := call(b, c, "navigate", map[string]any{"url": url("/popups")}); r.IsError {
+				b.Fatal(r.Text)
+			}
+			openPopups(b, c, popups)
+			b.ResetTimer()
+			for range b.N {
+				if r := call(b, c, "act", map[string]any{"action": "count"}); r.IsError {
+					b.Fatal(r.Text)
+				}
+			}
+		})
+	}
 }

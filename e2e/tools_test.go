@@ -186,8 +186,9 @@ func TestUpload(t *testing.T) {
 	before := n.count("notifications/tools/list_changed")
 	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
 	contains(t, obs.Text,
-		`- avatar @sign-up: Upload files to "Avatar" (accepts image/png,image/jpeg; one file; use the upload tool)`,
-		`- documents @sign-up: Upload files to "Documents" (several files; use the upload tool)`)
+		"@sign-up:\n",
+		`- avatar: Upload files to "Avatar" (accepts image/png,image/jpeg; one file; use the upload tool)`,
+		`- documents: Upload files to "Documents" (several files; use the upload tool)`)
 	for _, x := range obs.Body["observation"].(map[string]any)["actions"].([]any) {
 		a := x.(map[string]any)
 		if a["name"] == "avatar" && (a["kind"] != "upload" || a["accept"] != "image/png,image/jpeg" || a["multiple"] != nil) {

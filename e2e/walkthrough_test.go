@@ -13,7 +13,8 @@ func TestWalkthroughSearchThenToggle(t *testing.T) {
 	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
 	contains(t, obs.Text,
 		"## Actions (3; folded from 14 controls)",
-		"toggle(record) @todos: Mark the task as complete | 12 rows (t1 t2 t9 …; 9 offscreen)")
+		"@todos:\n",
+		"- toggle(record): Mark the task as complete | 12 rows (t1 t2 t9 …; 9 offscreen)")
 	n.waitFor(t, "notifications/tools/list_changed", before)
 	names := toolNames(t, c)
 	for _, want := range []string{"observe", "act", "navigate", "scroll", "add_todo", "toggle", "search"} {

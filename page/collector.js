@@ -91,6 +91,18 @@
     const NONSPACE = /\S/;
     const LETTER = /[\p{L}\p{N}]/u;
     const clean = (s) => (s ? s.replace(WS, ' ').trim() : '');
+    const INITIALS = /^\p{Lu}{1,3}$/u;
+    // abbreviates: the letters of ini ("SK", "GH") are, in order, letters
+    // of t ("Sarah Kowalski", "GitHub"), the first one t's first.
+    const abbreviates = (ini, t) => {
+      const low = t.toLowerCase(), a = ini.toLowerCase();
+      if (low.charAt(0) !== a.charAt(0)) return false;
+      for (let i = 1, j = 1; i < a.length; i++, j++) {
+        j = low.indexOf(a.charAt(i), j);
+        if (j < 0) return false;
+      }
+      return true;
+    };
     const COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
     // cut bounds s to n UTF-16 units, never splitting a surrogate pair, and
     // marks the cut with an ellipsis.
@@ -123,7 +135,8 @@
     // of graphics included), skipping form field contents, contenteditable
     // subtrees, hidden elements (unless opt.hidden) and elements opt.skip
     // rejects. It stops after limit characters. It returns the collapsed text;
-    // opt.first receives the first text run that holds a letter or digit.
+    // opt.first receives the first text run that holds a letter or digit
+    // (the second, when the first is an avatar's initials of it).
     const gather = (root, opt, limit) => {
       const parts = [];
       let len = 0;
@@ -138,9 +151,17 @@
           parts.push(' ');
           return;
         }
-        if (opt.wantFirst && opt.first === undefined) {
+        if (opt.wantFirst && opt.avatar === undefined) {
           const t = clean(s);
-          if (t && LETTER.test(t)) opt.first = t;
+          if (t && LETTER.test(t)) {
+            if (opt.first === undefined) opt.first = t;
+            else {
+              // an avatar's initials ("A", "SK") before the name they
+              // abbreviate are no label: the name is
+              opt.avatar = opt.first;
+              if (INITIALS.test(opt.first) && abbreviates(opt.first, t)) opt.first = t;
+            }
+          }
         }
       };
       // The walk is iterative (a stack of sibling cursors, no recursion), so
@@ -366,6 +387,22 @@
       if (tid) push(tid);
       return words.slice(0, 5).join(' ');
     };
+    // rowEvidence is evidenceOf for a row control: only what rows share,
+    // its name attribute and first stable class (ids and modifier classes
+    // such as role-purple differ from row to row).
+    const rowEvidence = (el) => {
+      let cls = '';
+      if (el.classList) for (const c of el.classList) if (!STATE_CLASS.test(c)) { cls = c; break; }
+      const words = [];
+      for (const v of [el.getAttribute('name'), cls]) {
+        if (!v) continue;
+        for (const w of v.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
+          if (w.length < 2 || /\d/.test(w) || NOISE.has(w) || words.includes(w)) continue;
+          words.push(w);
+        }
+      }
+      return words.slice(0, 5).join(' ');
+    };
     const SAFE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@\/]*$/, DOT_SEG = /\/\.\.?(\/|$)/;
     let baseEl;
     const hasBase = () => (baseEl === undefined ? (baseEl = document.querySelector('base[href]') !== null) : baseEl);
@@ -488,8 +525,10 @@
     // ---- output
     const regions = [], controls = [], records = [], state = [], feedback = [], hidden = [], frames = [];
     const shapes = new Map(), rowActions = [];
-    // slotLabel: a link slot's shared text, '' once two rows differ
-    const slotLabel = new Map();
+    // slotLabel: a link slot's shared text, '' once two rows differ;
+    // slotNames: the names (row text removed) an inferred shape's controls
+    // had, and the class words of its first
+    const slotLabel = new Map(), slotNames = new Map();
     let unreadable = 0, recordsTotal = 0, controlsTotal = 0, regionsTotal = 0, nodes = 0, limitHit = false, shadowRoots = 0, framesWalked = 0, hits = 0;
     const regionIds = new Set(), recordIds = new Set();
     const fbByEl = new Map(), fbConsumed = new Set(), fieldFor = new Map();
@@ -628,7 +667,7 @@
       return false;
     };
     // recordKind classifies a row: 'decl', 'table', 'list', 'single', or ''
-    // (not a row); visit adds 'item' (checkItem).
+    // (not a row), 'repeat' (repeatRow); visit adds 'item' (checkItem).
     const recordKind = (el, tag, role, hasAttr) => {
       if (declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
       if (tag === 'tr') {
@@ -651,13 +690,87 @@
         if (pr && LIST_PARENT_SKIP.has(pr)) return '';
         return sameSibling(el, (s) => s.localName === 'li') ? 'list' : 'single';
       }
-      if (role && ITEM_ROLE_SKIP.has(role)) return '';
+      if (role && ITEM_ROLE_SKIP.has(role)) return role === 'option' ? repeatRow(el, tag, role) : '';
       if (role === 'listitem' || role === 'article' || (tag === 'article' && !role)) {
         const want = role || 'article';
         // a lone article is a region of the page (loneArticle), not a record
         return sameSibling(el, (s) => (s.hasAttributes() ? roleOf(s) : '') === want || (want === 'article' && s.localName === 'article' && !s.getAttribute('role'))) ? 'list' : want === 'article' ? '' : 'single';
       }
-      return '';
+      return repeatRow(el, tag, role);
+    };
+    // ---- repeated items that are not list items or table rows: cards of a
+    // grid, the items of a mail list (issue 8 points 9 and 10). Siblings
+    // made from one template (the same tag, role and first stable class)
+    // are records when there are at least three, they have text of their
+    // own, at least two and at least half of them hold a button or link,
+    // two hold the same one (by name, else title or class), and none holds a form
+    // field or a table (a form's groups, a layout's
+    // columns are no rows). The decision is made once per parent and
+    // template.
+    const REPEAT_TAGS = new Set(['div', 'section', 'span', 'a', 'p', 'dd']);
+    const ROW_CTL_SEL = 'button,a[href],[role=button],[role=link],input[type=button],input[type=submit],summary';
+    const NOT_ROW_SEL = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]),select,textarea,table,form,label,[role=grid],[role=table],main,nav,h1';
+    const MAX_ROW_CONTROLS = 12;
+    const repeatDecision = new Map();
+    const templateOf = (el, tag, role) => {
+      let cls = '';
+      if (el.classList) for (const c of el.classList) if (!STATE_CLASS.test(c)) { cls = c; break; }
+      return tag + '|' + role + '|' + cls;
+    };
+    const repeatRow = (el, tag, role) => {
+      if (!REPEAT_TAGS.has(tag) && tag.indexOf('-') < 0) return '';
+      const p = el.parentElement;
+      if (!p) return '';
+      // one pass over the parent's children groups them by template; each
+      // group is decided when one of its items is first met
+      let m = repeatDecision.get(p);
+      if (!m) {
+        m = new Map();
+        for (let c = p.firstElementChild; c; c = c.nextElementSibling) {
+          const t = templateOf(c, c.localName, c.hasAttributes() ? roleOf(c) : '');
+          const g = m.get(t);
+          if (g) g.push(c);
+          else m.set(t, [c]);
+        }
+        repeatDecision.set(p, m);
+      }
+      const tp = templateOf(el, tag, role);
+      let d = m.get(tp);
+      if (d === undefined) return '';
+      if (Array.isArray(d)) {
+        const vis8 = [];
+        for (let i = 0; i < d.length && i < 50 && vis8.length < 8; i++) if (shown(d[i])) vis8.push(d[i]);
+        d = d.length >= 3 && repeatedItems(vis8);
+        m.set(tp, d);
+      }
+      return d ? 'repeat' : '';
+    };
+    const repeatedItems = (items) => {
+      if (items.length < 3) return false;
+      // labelled sections and landmarks are regions of the page, not rows
+      const f = items[0];
+      if ((f.localName === 'section' && (f.hasAttribute('aria-label') || f.hasAttribute('aria-labelledby'))) || REGION_ROLES.has(roleOf(f))) return false;
+      let withCtl = 0, n = 0, again = false;
+      const names = new Set();
+      for (const it of items) {
+        n++;
+        if (it.querySelector(NOT_ROW_SEL) || !ownText(it)) return false;
+        const cs = it.querySelectorAll(ROW_CTL_SEL);
+        if (cs.length > MAX_ROW_CONTROLS) return false;
+        if (cs.length) withCtl++;
+        const mine = new Set();
+        for (const c of cs) {
+          const nm = clean(c.getAttribute('aria-label') || c.textContent || c.getAttribute('title') || c.getAttribute('class') || '').toLowerCase();
+          if (!nm || mine.has(nm)) continue;
+          mine.add(nm);
+          if (names.has(nm)) again = true;
+          names.add(nm);
+        }
+      }
+      // the same control on two items: one template's action (Message on
+      // every card, Star on most mails), not a list of different settings
+      // (Export, Transfer, Delete) that happen to look alike
+      return again && withCtl >= 2 && withCtl * 2 >= n;
     };
     // ownText: the row has text outside its controls, or it holds a checkbox
     // and its text sits in a control that is not a link or a <button> (an
@@ -1173,6 +1286,10 @@
       // a cheap visibility test, no walk of its subtree.
       let rk = recordKind(el, tag, role, hasAttr);
       if (!rk && tag === 'div' && !role && !declRecords && !ctx.rec && el.firstElementChild && checkItem(el)) rk = 'item';
+      // Inferred rows are not taken from the page's footer (a copyright
+      // line is no record), and a repeated item holds no inferred rows of
+      // its own (a contact card's address and phone lines are its text).
+      if (rk && rk !== 'decl' && (ctx.foot || (ctx.rec && (rk === 'repeat' || (ctx.rec.kind === 'repeat' && rk !== 'table'))))) rk = '';
       if (rk && recordsTotal >= maxIDs && !(recordsTotal >= recOffset && recordsTotal < recOffset + recFields) && !ctx.hover &&
           !(findRec !== '' && recMatches(el, rk === 'decl'))) {
         if (!shown(el)) { skipped(el); return null; }
@@ -1254,6 +1371,10 @@
           if (c2 === ctx) c2 = { ...ctx };
           c2.region = id;
         }
+        if (rg.role === 'contentinfo' && !rg.declared) {
+          if (c2 === ctx) c2 = { ...ctx };
+          c2.foot = true;
+        }
       }
       // pagination-like containers
       if (hasAttr && !c2.pager) {
@@ -1298,7 +1419,7 @@
             if (f.length) out.fields = f;
           }
           records.push(out);
-          const rs = { out, inVP, h: 0x811c9dc5, el, text: undefined, first: undefined };
+          const rs = { out, inVP, h: 0x811c9dc5, el, kind: rk, text: undefined, first: undefined };
           mix(rs, el.textContent || '');
           if (rk === 'decl' && el.firstElementChild) for (const v of el.querySelectorAll('[data-pling-value]')) mix(rs, v.getAttribute('data-pling-value'));
           recStates.push(rs);
@@ -1442,9 +1563,17 @@
       if (rec.text === undefined) rec.text = clean(rec.el.textContent || '').toLowerCase();
       return rec.text;
     };
+    // occurrences counts needle in hay as a whole word ("message" is not
+    // in "9 messages").
     const occurrences = (hay, needle) => {
       let n = 0;
-      for (let i = hay.indexOf(needle); i >= 0 && n < 100; i = hay.indexOf(needle, i + needle.length)) n++;
+      const edge = (c) => !c || !LETTER.test(c);
+      for (let i = hay.indexOf(needle); i >= 0 && n < 100; i = hay.indexOf(needle, i + 1)) {
+        if (edge(hay.charAt(i - 1)) && edge(hay.charAt(i + needle.length))) {
+          n++;
+          i += needle.length - 1;
+        }
+      }
       return n;
     };
     // withoutRow is what is left of a row control's name once the row's own
@@ -1480,18 +1609,16 @@
     // template (state, framework bookkeeping, generated names).
     const STATE_CLASS = /\d|^(is|has)-|active|selected|checked|complete|done|disabled|hidden|open|closed|expanded|collapsed|hover|focus|current|editing|visible|show|^ng-|highlight|odd|even|first|last/i;
     // slotOf is a control's place in its row's template: the path of tags,
-    // stable class tokens and positions among like siblings from the row
+    // first stable class tokens and positions among like siblings from the row
     // element down to the control.
     const slotOf = (el, row) => {
       const parts = [];
       for (let n = el, d = 0; n && n !== row && d < 32; n = n.parentElement, d++) {
+        // the first stable class token: templates put the element's own
+        // class first and modifiers (role-purple, btn-danger) after it
         let cls = '';
         const cl = n.classList;
-        if (cl && cl.length) {
-          const keep = [];
-          for (const c of cl) if (!STATE_CLASS.test(c)) keep.push(c);
-          cls = keep.sort().join('.');
-        }
+        if (cl) for (const c of cl) if (!STATE_CLASS.test(c)) { cls = c; break; }
         let idx = 0;
         for (let p = n.previousElementSibling; p; p = p.previousElementSibling) if (p.localName === n.localName) idx++;
         const ty = n.localName === 'input' ? n.type : '';
@@ -1500,6 +1627,18 @@
       return parts.join('/');
     };
 
+    // listOf numbers a row's list (its parent): a slot is a place in one
+    // list's template, not in every list of the region.
+    const lists = new Map();
+    const listOf = (row) => {
+      const p = row.parentElement;
+      let n = lists.get(p);
+      if (n === undefined) {
+        n = lists.size;
+        lists.set(p, n);
+      }
+      return n;
+    };
     const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
       const rec = ctx.rec;
       const covered = !!modalEl && !ctx.modal;
@@ -1507,32 +1646,40 @@
         // A row action: folded into one shape per (declared name, region) or
         // (label or evidence, kind, region). Only a shape's first instance
         // is described in full.
-        // An inferred row action folds by its slot in the row, not by its
-        // name: a control named after its row ("Buy groceries", "Mark Buy
-        // groceries done", a per-row user link) loses the row's own text,
-        // and what is left (often nothing) plus the slot is the key.
+        // An inferred row action folds by its name once the row's own text
+        // is removed ("Buy groceries", "Mark Buy groceries done", a per-row
+        // user link lose it), or else by its slot in the row's template: a
+        // control whose text differs from row to row (a role chip saying
+        // Owner or Editor, Star or Unstar) is one entry, not one per text.
         const dn = hasAttr ? el.getAttribute('data-pling-action') : null;
         const name = dn !== null ? cut(clean(dn), NAME_TEXT) : '';
         let generic = '', acc = '';
-        let sk;
-        if (name) sk = 'd\u0001' + name + '\u0001' + ctx.region;
-        else {
+        let sk, nk = '', sh;
+        if (name) {
+          sk = 'd\u0001' + name + '\u0001' + ctx.region;
+          sh = shapes.get(sk);
+        } else {
           acc = accName(el, tag, kr[1]);
           generic = withoutRow(acc, el, kr[0], rec);
-          sk = 'i\u0001' + generic + '\u0001' + (generic ? '' : slotOf(el, rec.el)) + '\u0001' + kr[0] + '\u0001' + ctx.region;
+          const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
+          sk = 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
+          if (generic) nk = 'n\u0001' + generic + tail;
+          sh = (nk && shapes.get(nk)) || shapes.get(sk);
         }
-        let sh = shapes.get(sk);
         if (!sh) {
           const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
-          if (!name && c.label !== undefined && c.label !== generic) {
-            // the row's own text is no name for the folded group
-            if (generic) c.label = cut(generic);
-            else {
-              // a link whose text is the same on every row ("Edit") keeps it
-              if (kr[0] === 'link') slotLabel.set(sk, c.label);
-              delete c.label;
-              const ev = evidenceOf(el);
-              if (ev) c.evidence = cut(ev, NAME_TEXT);
+          let ev = '';
+          if (!name) {
+            // the row itself as a control (a clickable mail item) is named
+            // by what it does, not by the row's classes
+            ev = el === rec.el ? '' : rowEvidence(el);
+            if (c.label !== undefined && c.label !== generic) {
+              // the row's own text is no name for the folded group
+              if (generic) c.label = cut(generic);
+              else {
+                delete c.label;
+                if (ev) c.evidence = cut(ev, NAME_TEXT);
+              }
             }
           }
           sh = { shape: c.declared ? c.name : 's' + (rowActions.length + 1) };
@@ -1543,12 +1690,20 @@
           sh._covered = 0;
           if (ctx.fi >= 0) sh.frame = ctx.fi;
           if (ctx.shadow) sh.shadow = true;
-          shapes.set(sk, sh);
+          if (!name) {
+            // a link whose text is the same on every row ("Edit") keeps it
+            if (!generic && kr[0] === 'link' && acc) slotLabel.set(sh, cut(acc));
+            slotNames.set(sh, { names: [], ev });
+          }
           rowActions.push(sh);
         }
+        if (!shapes.has(sk)) shapes.set(sk, sh);
+        if (nk && !shapes.has(nk)) shapes.set(nk, sh);
         const acts = rec.out.actions || (rec.out.actions = {});
         if (acts[sh.shape] !== undefined) return;
-        if (slotLabel.has(sk) && slotLabel.get(sk) !== cut(acc)) slotLabel.set(sk, '');
+        if (slotLabel.has(sh) && slotLabel.get(sh) !== cut(acc)) slotLabel.set(sh, '');
+        const sn = slotNames.get(sh);
+        if (sn && sn.names.length <= 4 && !sn.names.includes(generic)) sn.names.push(generic);
         acts[sh.shape] = keyOf(el);
         const why = unavailableOf(el, tag, hasAttr);
         if (why) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = why;
@@ -1579,7 +1734,7 @@
 
     // ---- the walk
     const stackEl = [], stackCtx = [];
-    const root = { region: '', rec: null, modal: false, clip: topClip, fi: -1, shadow: false, sect: false, hover: false, fb: false, pager: false };
+    const root = { region: '', rec: null, modal: false, clip: topClip, fi: -1, shadow: false, sect: false, hover: false, fb: false, pager: false, foot: false };
     if (document.documentElement) { stackEl.push(document.documentElement); stackCtx.push(root); }
     while (stackEl.length) {
       if (nodes >= maxNodes) { limitHit = true; break; }
@@ -1629,9 +1784,21 @@
       const dn = new Set(state.filter((s) => s.declared).map((s) => s.name));
       st = state.filter((s) => s.declared || !dn.has(s.name));
     }
-    for (const [sk, label] of slotLabel) {
-      const sh = shapes.get(sk);
-      if (sh && label && sh.count > 1) {
+    for (const [sh, sn] of slotNames) {
+      // one slot, several names: up to three names are the label ("Star /
+      // Unstar"); more, or a name that was the row's own text, leave the
+      // slot's evidence (its class words) or what the control does
+      if (sn.names.length < 2) continue;
+      if (sn.names.length <= 3 && !sn.names.includes('')) {
+        sh.label = cut(sn.names.join(' / '));
+        delete sh.evidence;
+      } else {
+        delete sh.label;
+        if (sn.ev) sh.evidence = cut(sn.ev, NAME_TEXT);
+      }
+    }
+    for (const [sh, label] of slotLabel) {
+      if (label && sh.count > 1) {
         sh.label = label;
         delete sh.evidence;
       }

@@ -55,7 +55,7 @@ func TestOperationsRankBeforeNavigation(t *testing.T) {
 		}
 	}
 	text := page.RenderCompact(o, page.DefaultBudgets(), false)
-	if !strings.Contains(text, "open_main_nav(link) @main-nav") || !strings.Contains(text, "+52 more") {
+	if !strings.Contains(text, "- open_main_nav(link) @main-nav") || !strings.Contains(text, "+52 more") {
 		t.Errorf("compact rendering of the menu:\n%s", text)
 	}
 	// A folded link runs by its list name.

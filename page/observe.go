@@ -11,6 +11,13 @@ import (
 //go:embed settle.js
 var SettleScript string
 
+// SettleWatchScript installs settle.js's watcher in a top-level document
+// as it starts, before the page's own scripts run: a browser adds it to
+// every new document of a tab, so the requests a page starts while it
+// parses (before its first observation) are known to be in flight. Frames
+// are skipped: settle waits on the top document only.
+var SettleWatchScript = `try { if (window === window.top) (` + SettleScript + `)({ quiet_ms: 0, timeout_ms: 0 }); } catch (e) { /* observed later instead */ }`
+
 // SettleParams bound the settle wait.
 type SettleParams struct {
 	TimeoutMS int64 `json:"timeout_ms"`

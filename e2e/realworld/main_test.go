@@ -132,6 +132,10 @@ type session struct {
 	c      *client.Client
 	tokens int // cl100k tokens of tool-result text read by the agent
 	calls  int
+	// obsMS are the timed observations (timeObservation), in ms; probe is
+	// their total time, left out of an app's seconds.
+	obsMS []float64
+	probe time.Duration
 	// dump, when set, receives every call and its result text
 	// (REALWORLD_DUMP=dir: one file per app, for finding failure causes).
 	dump io.Writer
@@ -239,6 +243,30 @@ type record struct {
 	ID     string            `json:"id"`
 	Label  string            `json:"label"`
 	Fields map[string]string `json:"fields"`
+}
+
+// timeObservation times one plain `observe` (no wait, no continuation):
+// the observation time on the corpus, as a host sees it (the MCP round
+// trip, the collector in the page, the build and the rendering). It is a
+// measurement, not a step of the script: its text is neither counted nor
+// dumped. A tool error is not timed; a failed call is returned.
+func (s *session) timeObservation(ctx context.Context) error {
+	cctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	var req mcp.CallToolRequest
+	req.Params.Name = "observe"
+	req.Params.Arguments = map[string]any{}
+	start := time.Now()
+	res, err := s.c.CallTool(cctx, req)
+	d := time.Since(start)
+	s.probe += d
+	if err != nil {
+		return &callError{name: "observe", err: err}
+	}
+	if !res.IsError {
+		s.obsMS = append(s.obsMS, float64(d.Microseconds())/1000)
+	}
+	return nil
 }
 
 // call runs one tool and counts the text the agent reads.

@@ -36,6 +36,8 @@ var realPages = []realPage{
 	{"gentelella-form-validation", gentelellaSpec, "dist", "production/form_validation.html", submitEmptyForm(`(?i)"validate"`)},
 	{"gentelella-inbox", gentelellaSpec, "dist", "production/inbox.html", pressAndSeeChange(`(?i)"compose"`)},
 	{"gentelella-register", gentelellaSpec, "dist", "production/register.html", checkBox(`(?i)"i agree to the terms`)},
+	// A grid of user cards (divs, not list items): avatars, Message and View on every card.
+	{"gentelella-contacts", gentelellaSpec, "dist", "production/contacts.html", pressRowAction(`(?i)"view"`)},
 	{"sb-admin-2-tables", sbAdmin2Spec, "", "tables.html", searchTable(`(?i)"search:"`, "Tiger", "Tiger Nixon")},
 	{"sb-admin-2-login", sbAdmin2Spec, "", "login.html", signIn(`(?i)"enter email`, `(?i)"password"`, `(?i)"login"`)},
 	{"sb-admin-2-dashboard", sbAdmin2Spec, "", "index.html", pressAndSeeChange(`(?i)"douglas mcgee"`)},

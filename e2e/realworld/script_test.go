@@ -23,15 +23,20 @@ type outcome struct {
 	OK      bool
 	Reason  string // why it failed (empty when OK)
 	Tokens  int
-	Seconds float64
+	Seconds float64 // the script's wall time, the timed observations excluded
 	Calls   int
+	// ObsMS are the times of the plain observe calls the runner made
+	// after each page change (session.timeObservation), in milliseconds.
+	ObsMS []float64
 }
 
 // addAndToggle is the scripted agent: navigate; find the type action for
 // new items; add newItem with submit; find the record holding it; run the
 // folded toggle-like row action on it; confirm the change from the
 // receipt or the record's fields. It reads only the structured content of
-// tool results (what the observation text says, as JSON).
+// tool results (what the observation text says, as JSON). After each of
+// the three page changes it times one plain observe (not part of what the
+// agent reads: session.timeObservation).
 func addAndToggle(ctx context.Context, s *session, url string) error {
 	nav, err := s.call(ctx, "navigate", map[string]any{"url": url})
 	if err != nil {
@@ -43,6 +48,9 @@ func addAndToggle(ctx context.Context, s *session, url string) error {
 	obs := nav.Body.Observation
 	if obs == nil {
 		return fmt.Errorf("navigate: no observation in the result")
+	}
+	if err := s.timeObservation(ctx); err != nil {
+		return err
 	}
 	typeAct, err := findAction(ctx, s, obs, pickTypeAction)
 	if err != nil {
@@ -73,6 +81,9 @@ func addAndToggle(ctx context.Context, s *session, url string) error {
 	if added.IsError {
 		return fmt.Errorf("act %s: %s", typeAct.Name, firstLine(added.Text))
 	}
+	if err := s.timeObservation(ctx); err != nil {
+		return err
+	}
 	obs = added.Body.Observation
 	rec, obs, err := findRecord(ctx, s, obs, newItem)
 	if err != nil {
@@ -99,6 +110,9 @@ func addAndToggle(ctx context.Context, s *session, url string) error {
 	}
 	if done.IsError {
 		return fmt.Errorf("act %s on %s: %s", toggle.Name, rec.ID, firstLine(done.Text))
+	}
+	if err := s.timeObservation(ctx); err != nil {
+		return err
 	}
 	if r := done.Body.Result; r != nil && r.OK && has(r.Changed.Records.Changed, rec.ID) {
 		return nil

@@ -23,9 +23,10 @@ const todomvcSpec = "todomvc@0.1.1"
 // goal is what the corpus must reach; the test fails below it. Issue 8's
 // target is {57, 1800}: the apps Playwright MCP's snapshot passes with the
 // same script, at a median of at most 1,800 tokens read per passing app.
-// Until the inference fixes reach it, goal holds what main achieves (raise
-// it as they land, never lower it); docs/REALWORLD.md records the gap.
-var goal = struct{ Passed, MedianTokens int }{Passed: 53, MedianTokens: 1800}
+// Main reaches 57 (five runs in a row; the 13 others cannot pass in any
+// browser here, docs/REALWORLD.md); the floor keeps two apps of margin for
+// a loaded shared machine, where a slow app can miss its waits.
+var goal = struct{ Passed, MedianTokens int }{Passed: 55, MedianTokens: 1800}
 
 // workers is how many apps run at once (each its own `pling serve` with
 // its own Chromium): modest, the machine is shared.
@@ -65,6 +66,9 @@ func TestTodoMVC(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "todomvc: %d of %d apps passed; median %d tokens read per app (%s); median %.1f s per app\n",
 		passed, len(outs), medTok, tokenizerName, medSec)
+	if ot := observationTimes(outs); ot != "" {
+		fmt.Fprintln(&b, ot)
+	}
 	// Sorted again after the lines printed as the apps finished: the
 	// test log keeps the full table on failure.
 	t.Log("\n" + b.String())
@@ -201,11 +205,12 @@ func runOne(t *testing.T, sp **session, a app) (o outcome, restart bool) {
 			defer func() { s.dump = nil; _ = f.Close() }()
 		}
 	}
-	tok0, calls0 := s.tokens, s.calls
+	tok0, calls0, obs0, probe0 := s.tokens, s.calls, len(s.obsMS), s.probe
 	start := time.Now()
 	err := a.Task(ctx, s, base+"/"+a.Path)
-	o.Seconds = time.Since(start).Seconds()
+	o.Seconds = (time.Since(start) - (s.probe - probe0)).Seconds()
 	o.Tokens, o.Calls = s.tokens-tok0, s.calls-calls0
+	o.ObsMS = append([]float64(nil), s.obsMS[obs0:]...)
 	if err == nil {
 		o.OK = true
 		return o, false
@@ -231,7 +236,19 @@ func (o outcome) line() string {
 	if !o.OK {
 		status = "FAIL " + o.Reason
 	}
-	return fmt.Sprintf("%-28s %5d tok %5.1f s  %s", o.App, o.Tokens, o.Seconds, status)
+	return fmt.Sprintf("%-28s %5d tok %5.1f s %6s ms  %s", o.App, o.Tokens, o.Seconds, worstObs(o), status)
+}
+
+// worstObs is the slowest of an app's timed observations ("–" when none).
+func worstObs(o outcome) string {
+	if len(o.ObsMS) == 0 {
+		return "–"
+	}
+	w := 0.0
+	for _, ms := range o.ObsMS {
+		w = max(w, ms)
+	}
+	return fmt.Sprintf("%.0f", w)
 }
 
 // summarize returns the apps passed, the median tokens read per app and
@@ -254,6 +271,31 @@ func summarize(outs []outcome) (passed, medTok int, medSec float64) {
 		medSec = (secs[(n-1)/2] + secs[n/2]) / 2
 	}
 	return passed, medTok, medSec
+}
+
+// observationTimes summarizes the timed observations of every app (passed
+// or not: each is one observation of a real page): median, 90th
+// percentile and worst, and the app of the worst ("" when none was timed).
+func observationTimes(outs []outcome) string {
+	var all []float64
+	worst, worstApp := 0.0, ""
+	for _, o := range outs {
+		for _, ms := range o.ObsMS {
+			all = append(all, ms)
+			if ms > worst {
+				worst, worstApp = ms, o.App
+			}
+		}
+	}
+	if len(all) == 0 {
+		return ""
+	}
+	sort.Float64s(all)
+	n := len(all)
+	med := (all[(n-1)/2] + all[n/2]) / 2
+	p90 := all[(n*9+9)/10-1]
+	return fmt.Sprintf("observation time (plain observe over MCP, %d observations of %d apps): median %.0f ms, p90 %.0f ms, worst %.0f ms (%s)",
+		n, len(outs), med, p90, worst, worstApp)
 }
 
 var scriptSrc = regexp.MustCompile(`(?is)<script[^>]*\ssrc\s*=\s*["']([^"']+)["']`)
@@ -294,14 +336,17 @@ func writeReport(name string, outs []outcome) error {
 	}
 	passed, medTok, medSec := summarize(outs)
 	var b strings.Builder
-	fmt.Fprintf(&b, "| app | result | tokens | seconds | reason |\n|---|---|---:|---:|---|\n")
+	fmt.Fprintf(&b, "| app | result | tokens | seconds | observe ms (worst) | reason |\n|---|---|---:|---:|---:|---|\n")
 	for _, o := range outs {
 		res := "ok"
 		if !o.OK {
 			res = "fail"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %.1f | %s |\n", o.App, res, o.Tokens, o.Seconds, strings.ReplaceAll(o.Reason, "|", `\|`))
+		fmt.Fprintf(&b, "| %s | %s | %d | %.1f | %s | %s |\n", o.App, res, o.Tokens, o.Seconds, worstObs(o), strings.ReplaceAll(o.Reason, "|", `\|`))
 	}
 	fmt.Fprintf(&b, "\n%d of %d passed; median %d tokens read per app (%s); median %.1f s per app.\n", passed, len(outs), medTok, tokenizerName, medSec)
+	if ot := observationTimes(outs); ot != "" {
+		fmt.Fprintf(&b, "%s.\n", ot)
+	}
 	return os.WriteFile(filepath.Join(dir, name+".md"), []byte(b.String()), 0o644)
 }

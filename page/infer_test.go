@@ -1,0 +1,86 @@
+package page_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/pling-dev/pling/page"
+)
+
+// TestCollectRowInference: the classes of issue 8 points 9 and 10 that
+// rows of lists and tables did not cover, one fixture each
+// (testdata/infer): repeated items that are not <li> or <tr> (a mail list
+// of role=option items with star buttons, a grid of user cards) are
+// records whose controls fold into one entry per slot; a control whose
+// text differs per row (a role chip, Star/Unstar) is one entry; a contact
+// card is one record, not an address record and a phone record; a
+// footer's copyright line is no record; a row's label is the name beside
+// its avatar, not the avatar's initials.
+func TestCollectRowInference(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		file     string
+		labels   []string // the records' labels, in order
+		folded   []string // the folded row actions' names, in order
+		rows     int      // how many rows each folded action covers
+		controls []string // labels that must not be separate page controls
+	}{
+		{"mail.html", []string{"Sarah K.", "GitHub", "Stripe", "Michael R.", "Linear", "Vercel"},
+			[]string{"choose", "unstar_star"}, 6, []string{"Star", "Unstar"}},
+		{"cards.html", []string{"Aigars Silkalns", "Sarah Kowalski", "Michael Reyes", "Emily Wang"},
+			[]string{"message", "view"}, 4, []string{"Message", "View"}},
+		{"chips.html", []string{"Aigars Silkalns", "Sarah Kowalski", "Michael Reyes", "Emily Wang", "Lina Park"},
+			[]string{"select_row", "role_chip", "more"}, 5, nil},
+		{"contacts.html", []string{"Jane Cooper", "Wade Warren", "Esther Howard"},
+			[]string{"open", "edit_contact"}, 3, []string{"Edit contact"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
+			html, err := os.ReadFile(filepath.Join("testdata", "infer", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := serveHTML(t, string(html))
+			snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+			var labels []string
+			for _, r := range snap.Records {
+				labels = append(labels, r.Label)
+			}
+			if diff := cmp.Diff(tc.labels, labels); diff != "" {
+				t.Errorf("record labels (-want +got):\n%s", diff)
+			}
+			o := page.Build(snap, page.DefaultBudgets(), page.BuildOptions{})
+			var folded []string
+			for _, a := range o.Actions {
+				if !a.RecordParam {
+					continue
+				}
+				folded = append(folded, a.Name)
+				if a.Folded != tc.rows {
+					t.Errorf("%s folds %d rows, want %d", a.Name, a.Folded, tc.rows)
+				}
+			}
+			if diff := cmp.Diff(tc.folded, folded); diff != "" {
+				t.Errorf("folded row actions (-want +got):\n%s", diff)
+			}
+			for _, c := range snap.Controls {
+				if slices.Contains(tc.controls, c.Label) {
+					t.Errorf("%q is a page control, not a folded row action", c.Label)
+				}
+			}
+			for _, r := range snap.Records {
+				for _, f := range r.Fields {
+					if strings.Contains(f.Value, "Copyright") {
+						t.Errorf("record %s is the footer's copyright line: %+v", r.ID, r)
+					}
+				}
+			}
+		})
+	}
+}
