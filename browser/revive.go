@@ -117,22 +117,26 @@ func (s *Session) replaceIfBroken(ctx context.Context) error {
 func (s *Session) replaceTarget(ctx context.Context) error {
 	b := s.b
 	oldID, oldCancel := s.targetID, s.cancel
-	tctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithExistingBrowserContext(s.bc.id))
 	b.unregister(s)
+	// The old renderer may never answer: close its target from the
+	// browser side, first. Chromium then ends a renderer stuck in a busy
+	// loop (or collecting garbage at its heap limit) at once, instead of
+	// letting it spin on a core while the new tab starts and loads: on the
+	// loaded 2-core test machine that made the navigation after a frozen
+	// page pass the action bound now and then.
+	c, done := context.WithTimeout(b.ctx, b.opts.ActionTimeout)
+	stop := context.AfterFunc(ctx, done)
+	_, _ = chromedp.CallBrowser(c, target.CloseTarget, target.CloseTargetParams{TargetID: oldID})
+	stop()
+	done()
+	oldCancel()
+	tctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithExistingBrowserContext(s.bc.id))
 	s.ctx, s.cancel, s.events, s.unresponsive, s.targetID = tctx, cancel, nil, false, ""
 	if err := s.start(ctx); err != nil {
 		b.unregister(s)
 		cancel()
 		return &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the page could not be replaced", Err: err}
 	}
-	// The old renderer may never answer: close its target from the
-	// browser side, bounded, in the background.
-	go func() {
-		c, done := context.WithTimeout(b.ctx, b.opts.ActionTimeout)
-		defer done()
-		_, _ = chromedp.CallBrowser(c, target.CloseTarget, target.CloseTargetParams{TargetID: oldID})
-		oldCancel()
-	}()
 	b.opts.Logger.Info("replaced an unresponsive or crashed tab")
 	return nil
 }

@@ -70,11 +70,38 @@ type soakFigures struct {
 	rssKB      int64 // pling alone, after its GC
 	heapKB     int64 // Go heap in use, after the GC
 	procs      int   // Chromium processes under pling
+	kinds      map[string]int
 }
 
 func (f soakFigures) String() string {
-	return fmt.Sprintf("RSS %d KiB, heap %d KiB, %d goroutines, %d Chromium processes", f.rssKB, f.heapKB, f.goroutines, f.procs)
+	return fmt.Sprintf("RSS %d KiB, heap %d KiB, %d goroutines, %d Chromium processes %v", f.rssKB, f.heapKB, f.goroutines, f.procs, f.kinds)
 }
+
+// chromiumKinds counts the processes under pid by Chromium's --type (the
+// browser process itself is "browser").
+func chromiumKinds(pid int) map[string]int {
+	children := map[int][]int{}
+	for _, p := range procs() {
+		children[p.ppid] = append(children[p.ppid], p.pid)
+	}
+	kinds := map[string]int{}
+	var walk func(int)
+	walk = func(p int) {
+		for _, c := range children[p] {
+			cl, _ := os.ReadFile("/proc/" + strconv.Itoa(c) + "/cmdline")
+			kind := "browser"
+			if m := typeArg.FindSubmatch(cl); m != nil {
+				kind = string(m[1])
+			}
+			kinds[kind]++
+			walk(c)
+		}
+	}
+	walk(pid)
+	return kinds
+}
+
+var typeArg = regexp.MustCompile(`--type=([a-z-]+)`)
 
 // gcStats asks the server for a GC and its runtime line.
 func (s *soakServer) gcStats(t *testing.T) (goroutines int, heapKB int64) {
@@ -104,7 +131,7 @@ func (s *soakServer) measure(t *testing.T) soakFigures {
 	for range 60 {
 		g, h := s.gcStats(t)
 		n, _, _ := procStats(s.pid)
-		f := soakFigures{goroutines: g, heapKB: h, procs: n - 1, rssKB: statusKB(s.pid, "/status", "VmRSS:")}
+		f := soakFigures{goroutines: g, heapKB: h, procs: n - 1, rssKB: statusKB(s.pid, "/status", "VmRSS:"), kinds: chromiumKinds(s.pid)}
 		if f.goroutines == last.goroutines && f.procs == last.procs {
 			same++
 		} else {
@@ -135,7 +162,7 @@ func soakSessions(t *testing.T) int {
 // Sessions opened and closed one after another (each: initialize, navigate
 // to a small local page, observe, DELETE) leave pling's RSS and goroutines
 // after a GC within 10 % of an early checkpoint taken after a warm-up, and
-// no Chromium process behind.
+// no Chromium process behind (at most one more of Chromium's own).
 func TestHTTPSessionChurn(t *testing.T) {
 	t.Parallel()
 	n := soakSessions(t)
@@ -178,10 +205,14 @@ func TestHTTPSessionChurn(t *testing.T) {
 	if float64(end.goroutines) > float64(early.goroutines)*1.1 {
 		t.Errorf("goroutines after a GC grew from %d to %d over %d sessions (more than 10 %%)", early.goroutines, end.goroutines, n-warm)
 	}
-	// The spare session (browser.spareSessions) and Chromium's own spare
-	// renderer make the count at rest vary by one or two between
-	// checkpoints (10 to 12 seen); a leak grows with the sessions.
+	// A closed session that left its renderer would add one process per
+	// session; Chromium may keep one more process of its own at its
+	// discretion (a spare renderer, a utility service), and the spare
+	// session (browser.spareSessions) may be between its replacement and
+	// that spare renderer at a checkpoint, so two are allowed: the
+	// 1,000-session run went from 8 to 9 without spares, churns with one
+	// spare saw 10 to 12.
 	if end.procs > early.procs+2 {
-		t.Errorf("Chromium processes grew from %d to %d over %d sessions: closed sessions left processes", early.procs, end.procs, n-warm)
+		t.Errorf("Chromium processes grew from %d %v to %d %v over %d sessions: closed sessions left processes", early.procs, early.kinds, end.procs, end.kinds, n-warm)
 	}
 }
