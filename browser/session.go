@@ -345,9 +345,11 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 	if err := s.replaceIfBroken(ctx); err != nil {
 		return err
 	}
+	end := page.TraceFrom(ctx).Start(page.SpanCDP, "Page.navigate (to the load event)")
 	err := s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Navigate(url))
 	})
+	end()
 	s.events.ownStep()
 	if err != nil {
 		return s.blockedNavigation(ctx, err)
@@ -360,6 +362,7 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 // bounded by Options.ActionTimeout plus the in-page wait the caller
 // declared with page.WithWait.
 func (s *Session) Evaluate(ctx context.Context, expression string, out any) error {
+	defer page.TraceFrom(ctx).Start(page.SpanEval, "Runtime.evaluate")()
 	return s.run(ctx, s.b.opts.ActionTimeout+page.WaitFrom(ctx), func(c context.Context) error {
 		raw, err := chromedp.Run(c, chromedp.Evaluate[[]byte](expression, chromedp.EvalAwaitPromise))
 		if err != nil {

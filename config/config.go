@@ -98,7 +98,9 @@ type Observation struct {
 	// settle before a snapshot; on expiry the snapshot is taken anyway.
 	SettleTimeoutMs int `yaml:"settleTimeoutMs"`
 	// SettleQuietMs is how long, in milliseconds, the page must stay quiet (no
-	// DOM mutation, no pending animation frame) to count as settled.
+	// DOM mutation, load or request in flight) to count as settled; a third
+	// of it once the page visibly answered an action, or after a navigation
+	// watched from its document start (docs/CONFIG.md).
 	SettleQuietMs int `yaml:"settleQuietMs"`
 }
 
