@@ -5,7 +5,7 @@ GO       ?= go
 CHROMIUM ?= /usr/bin/chromium
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: all build demo test bench fuzz chromium npm lint realworld soak
+.PHONY: all build demo test bench bench-peers fuzz chromium npm lint realworld soak
 
 all: build
 
@@ -55,8 +55,14 @@ test: chromium npm lint
 soak: chromium
 	PLING_SOAK_SESSIONS=1000 $(GO) test -count=1 -v -run '^TestHTTPSessionChurn$$' -timeout 180m ./e2e
 
-bench: chromium
+bench: chromium npm
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 -timeout 30m ./...
+
+# Pling beside Playwright MCP and Chrome DevTools MCP on this machine, in
+# one run (docs/PERFORMANCE.md): the peers are installed from the npm
+# registry into the build cache the first time; each runs Debian's Chromium.
+bench-peers: chromium npm
+	$(GO) test -run '^$$' -bench BenchmarkPeers -benchtime 5x -timeout 30m ./e2e
 
 # Short fuzzing of every fuzz target; the corpora live in testdata/fuzz.
 fuzz:

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/pling-dev/pling/page"
 )
@@ -27,6 +28,8 @@ type actPrep struct {
 	Done   bool    `json:"done"`
 	// Nav are the URLs a click would open (links, form actions).
 	Nav []string `json:"nav"`
+	// Digest is the target field's salted digest (asked with a salt).
+	Digest *string `json:"digest"`
 }
 
 // Perform runs one step with real input events: the target is scrolled
@@ -35,74 +38,134 @@ type actPrep struct {
 // Page-level refusals come back as *page.Error (TARGET_COVERED,
 // UNAVAILABLE, ACTION_NOT_FOUND). An upload step sets files instead.
 func (s *Session) Perform(ctx context.Context, step page.Step) error {
+	_, err := s.perform(ctx, step, "")
+	return err
+}
+
+// PerformDigest is Perform for a type step that also returns the salted
+// digest of the target field's value before the step (page.FieldsScript's
+// digest), taken in the evaluation that prepares the step.
+func (s *Session) PerformDigest(ctx context.Context, step page.Step, salt string) (string, error) {
+	return s.perform(ctx, step, salt)
+}
+
+// prepScript prepares a step in one evaluation: when params carry since
+// (the mark of the observation the step was resolved against), the page
+// must be unchanged since (page.UnchangedScript), else nothing is done;
+// then act.js; then, when params carry a salt, the target field's salted
+// digest (page.FieldsScript).
+var prepScript = `(p) => {
+  if (p.since && !(` + page.UnchangedScript + `)(p.since, p.doc)) return { ok: false, code: "PAGE_CHANGED" };
+  const r = (` + actScript + `)(p);
+  if (r && r.ok && p.salt) r.digest = (` + page.FieldsScript() + `)({digest_of: p.key, salt: p.salt}).digest;
+  return r; }`
+
+func (s *Session) perform(ctx context.Context, step page.Step, salt string) (string, error) {
 	if err := s.front(ctx); err != nil {
-		return err
+		return "", err
 	}
 	s.events.ownStep()
 	if step.Op == "upload" {
-		return s.SetFiles(ctx, step.Key, step.Files) // upload.go
+		return "", s.SetFiles(ctx, step.Key, step.Files) // upload.go
 	}
-	prep := func(hoverRow bool) (actPrep, error) {
+	prep := func(hoverRow bool, since float64, salt string) (actPrep, error) {
 		var p actPrep
-		err := s.CallScript(ctx, actScript, map[string]any{"key": step.Key, "op": step.Op, "hover_row": hoverRow, "dy": step.Dy, "value": step.Value}, &p)
+		args := map[string]any{"key": step.Key, "op": step.Op, "hover_row": hoverRow, "dy": step.Dy, "value": step.Value}
+		if since > 0 {
+			args["since"], args["doc"] = since, step.Doc
+		}
+		if salt != "" {
+			args["salt"] = salt
+		}
+		err := s.CallScript(ctx, prepScript, args, &p)
 		if err != nil {
 			return p, fmt.Errorf("prepare %s: %w", step.Op, err)
+		}
+		if p.Code == "PAGE_CHANGED" {
+			return p, page.ErrPageChanged
 		}
 		if !p.OK {
 			return p, &page.Error{Code: page.Code(p.Code), Reason: p.Reason}
 		}
 		return p, nil
 	}
+	since := step.Since
 	if step.HoverRow {
-		p, err := prep(true)
+		p, err := prep(true, since, "")
+		since = 0 // checked
 		if err != nil {
-			return err
+			return "", err
 		}
 		if err := s.mouse(ctx, input.DispatchMouseEventTypeMouseMoved, p.RowX, p.RowY, 0); err != nil {
-			return err
+			return "", err
 		}
 	}
-	p, err := prep(false)
+	p, err := prep(false, since, salt)
 	if err != nil {
-		return err
+		return "", err
+	}
+	digest := ""
+	if p.Digest != nil {
+		digest = *p.Digest
 	}
 	if step.Op == "scroll" || p.Done {
-		return nil
+		return digest, nil
 	}
 	// A link (javascript:, a denied origin, ...) is a navigation like any
 	// other: refused before the click.
 	for _, u := range p.Nav {
 		if err := s.b.check(s.bc, u); err != nil {
-			return &page.Error{Code: page.CodeNavigationBlocked, Reason: err.Error()}
+			return "", &page.Error{Code: page.CodeNavigationBlocked, Reason: err.Error()}
 		}
 	}
 	if err := s.click(ctx, p.X, p.Y); err != nil {
-		return err
+		return "", err
 	}
 	if step.Op != "type" {
-		return nil
+		return digest, nil
 	}
-	return s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
+	tr := page.TraceFrom(ctx)
+	return digest, s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 			// Replace the current content, as a person selecting all would.
-			if _, err := chromedp.Evaluate[chromedp.Void](selectAllScript)(ctx, t); err != nil {
+			end := tr.Start(page.SpanEval, "Runtime.evaluate (select all)")
+			_, err := chromedp.Evaluate[chromedp.Void](selectAllScript)(ctx, t)
+			end()
+			if err != nil {
 				return err
 			}
 			if step.Text == "" {
-				if _, err := chromedp.KeyEvent("\b")(ctx, t); err != nil {
+				if err := keys(ctx, t, tr, '\b'); err != nil {
 					return err
 				}
-			} else if _, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: step.Text}); err != nil {
-				return err
+			} else {
+				end := tr.Start(page.SpanCDP, "Input.insertText")
+				_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: step.Text})
+				end()
+				if err != nil {
+					return err
+				}
 			}
 			if step.Submit {
-				if _, err := chromedp.KeyEvent("\r")(ctx, t); err != nil {
-					return err
-				}
+				return keys(ctx, t, tr, '\r')
 			}
 			return nil
 		}))
 	})
+}
+
+// keys sends the key events of one key press (what chromedp.KeyEvent
+// sends), each a traced round trip.
+func keys(ctx context.Context, t *chromedp.Target, tr *page.Trace, r rune) error {
+	for _, ev := range kb.Encode(r) {
+		end := tr.Start(page.SpanCDP, "Input.dispatchKeyEvent")
+		_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, *ev)
+		end()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // selectAllScript selects the focused field's content (through open
@@ -119,6 +182,7 @@ const selectAllScript = `(() => { let el = document.activeElement;
     const s = el.ownerDocument.getSelection(); s.removeAllRanges(); s.addRange(r); } })()`
 
 func (s *Session) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, clicks int64) error {
+	defer page.TraceFrom(ctx).Start(page.SpanCDP, "Input.dispatchMouseEvent")()
 	return s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y}
 		if clicks > 0 {
@@ -160,6 +224,7 @@ func (s *Session) Dialogs() []page.DialogRecord {
 // that popups pushed behind gets no frames, and Chromium holds its input
 // events until one comes (each click cost seconds with 16 popups open).
 func (s *Session) front(ctx context.Context) error {
+	defer page.TraceFrom(ctx).Start(page.SpanCDP, "Page.bringToFront")()
 	return s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		_, err := chromedp.Call(c, cdppage.BringToFront, cdp.Empty{})
 		return err

@@ -98,7 +98,9 @@ type Observation struct {
 	// settle before a snapshot; on expiry the snapshot is taken anyway.
 	SettleTimeoutMs int `yaml:"settleTimeoutMs"`
 	// SettleQuietMs is how long, in milliseconds, the page must stay quiet (no
-	// DOM mutation, no pending animation frame) to count as settled.
+	// DOM mutation, load or request in flight) to count as settled; a third
+	// of it once the page visibly answered an action, or after a navigation
+	// watched from its document start (docs/CONFIG.md).
 	SettleQuietMs int `yaml:"settleQuietMs"`
 }
 
@@ -136,6 +138,10 @@ type Browser struct {
 	// ScreenshotMaxBytes bounds one screenshot's encoded image: quality and
 	// then scale are reduced until it fits.
 	ScreenshotMaxBytes int `yaml:"screenshotMaxBytes"`
+	// SpareSessions is how many sessions (a browser context with a blank
+	// tab) are kept opened ahead of need, so a new session starts without
+	// waiting for Chromium to create its tab and renderer. 0 keeps none.
+	SpareSessions int `yaml:"spareSessions"`
 }
 
 // StartTimeout is StartTimeoutMs as a duration.
@@ -341,6 +347,7 @@ func Default() Config {
 			Viewport:           Viewport{Width: 1280, Height: 800},
 			UploadRoots:        []string{},
 			ScreenshotMaxBytes: 204800,
+			SpareSessions:      1,
 		},
 		Navigation: Navigation{
 			Allow: []string{},

@@ -87,7 +87,7 @@ func TestContinuationAndScrollOverMCP(t *testing.T) {
 		t.Fatalf("no continuation token:\n%s", first.Text)
 	}
 	next := mustOK(t, call(t, c, "observe", map[string]any{"continuation": tok}))
-	contains(t, next.Text, "records from 3", "- t9: title Send the weekly report; done false")
+	contains(t, next.Text, "records from 3", "columns: title | done\n", "- t9: Send the weekly report | false\n")
 	if next.Body["observation"].(map[string]any)["revision"] != obs["revision"] {
 		t.Error("a continuation slice changed the revision")
 	}

@@ -31,6 +31,12 @@ const (
 	CodeInternal             Code = "INTERNAL"
 )
 
+// ErrPageChanged is what a driver's Perform answers, without acting, for
+// a step with Step.Since when the page changed since that observation: the
+// runtime observes afresh and resolves the action again. It never reaches
+// the agent.
+var ErrPageChanged = errors.New("the page changed since the observation the step was resolved against")
+
 // Error is a failure the agent can act on: a stable code, the reason in
 // words, and the actions available now (so the next call can be right).
 type Error struct {

@@ -10,6 +10,12 @@ import (
 //go:embed fillform.js
 var fillFormScript string
 
+// FieldsScript is the in-page script fill_form reads fields back with
+// (fillform.js). With {digest_of: key, salt} it returns {digest}: the
+// salted digest of that field's value, computed in the page (the value
+// never leaves it), which a DigestPerformer takes before a type step.
+func FieldsScript() string { return fillFormScript }
+
 // MaxFormFields bounds the fields of one fill_form call.
 const MaxFormFields = 50
 

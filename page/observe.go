@@ -16,33 +16,57 @@ var SettleScript string
 // every new document of a tab, so the requests a page starts while it
 // parses (before its first observation) are known to be in flight. Frames
 // are skipped: settle waits on the top document only.
-var SettleWatchScript = `try { if (window === window.top) (` + SettleScript + `)({ quiet_ms: 0, timeout_ms: 0 }); } catch (e) { /* observed later instead */ }`
+var SettleWatchScript = `try { if (window === window.top) (` + SettleScript + `)({ install: true, quiet_ms: 0, timeout_ms: 0 }); } catch (e) { /* observed later instead */ }`
 
 // SettleParams bound the settle wait.
 type SettleParams struct {
 	TimeoutMS int64 `json:"timeout_ms"`
 	QuietMS   int64 `json:"quiet_ms"`
-	// Fresh waits a full quiet window from now (after an action).
+	// Fresh waits a full quiet window from now (after an action), or a
+	// shorter one once the page visibly reacted (settle.js).
 	Fresh bool `json:"fresh,omitempty"`
+	// AfterLoad (after a navigation) lets a document the watcher saw from
+	// its start settle after the shorter window (settle.js).
+	AfterLoad bool `json:"after_load,omitempty"`
 }
 
 // observeScript settles (optionally) and collects in one evaluation, so an
 // observation is one CDP round trip.
 var observeScript = `async (p) => {
-  let settled = null;
+  let settled = null, t0 = performance.now();
   if (p.settle) { settled = (await (` + SettleScript + `)(p.settle)).settled; }
+  const mark = performance.now(), waited = mark - t0;
   const snap = (` + CollectorScript + `)(p.collect);
-  if (settled !== null) snap.settled = settled;
+  snap.mark = mark;
+  if (settled !== null) { snap.settled = settled; if (snap.stats) snap.stats.settle_ms = waited; }
+  if (p.digest) snap.field_digest = (` + fillFormScript + `)(p.digest).digest;
   return snap;
 }`
+
+// UnchangedScript is the in-page check (unchanged.js), applied as
+// (since, doc), that a page is still as the observation with Snapshot.Mark
+// since and DocumentID doc saw it. A driver runs it before a step that
+// carries Step.Since, in the step's own evaluation.
+//
+//go:embed unchanged.js
+var UnchangedScript string
 
 // Observe waits for the page to settle (when wait is not nil) and runs the
 // collector, in one round trip.
 func Observe(ctx context.Context, ev Evaluator, wait *SettleParams, p CollectParams) (*Snapshot, error) {
+	return observeWith(ctx, ev, wait, p, "", "")
+}
+
+// observeWith is Observe that also takes the salted digest of the field
+// with key digestOf (Snapshot.FieldDigest) in the same evaluation.
+func observeWith(ctx context.Context, ev Evaluator, wait *SettleParams, p CollectParams, digestOf, salt string) (*Snapshot, error) {
 	var s Snapshot
 	args := map[string]any{"collect": p}
 	if wait != nil {
 		args["settle"] = wait
+	}
+	if digestOf != "" {
+		args["digest"] = map[string]any{"digest_of": digestOf, "salt": salt}
 	}
 	if err := ev.CallScript(ctx, observeScript, args, &s); err != nil {
 		return nil, fmt.Errorf("observe page: %w", err)

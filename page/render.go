@@ -397,8 +397,22 @@ func RenderCompact(o *Observation, b Budgets, guide bool) string {
 	}
 	if len(o.Unavailable) > 0 {
 		line("## Unavailable now")
+		// Entries with the same reason share a line; the open dialog
+		// is named once, in the identity line.
+		var reasons []string
+		names := map[string][]string{}
 		for _, u := range o.Unavailable {
-			line("- %s: %s", u.Name, esc(u.Reason))
+			r := u.Reason
+			if o.Modal != "" && r == "covered by the open dialog \""+o.Modal+"\"" {
+				r = "covered by the open dialog"
+			}
+			if names[r] == nil {
+				reasons = append(reasons, r)
+			}
+			names[r] = append(names[r], u.Name)
+		}
+		for _, r := range reasons {
+			line("- %s: %s", strings.Join(names[r], ", "), esc(r))
 		}
 	}
 

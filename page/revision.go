@@ -118,6 +118,8 @@ func ContentHash(s *Snapshot) string {
 	c := *s
 	c.Stats = Stats{}
 	c.Settled = nil
+	c.FieldDigest = nil
+	c.Mark = 0
 	c.Viewport.ScrollY = 0
 	b, _ := json.Marshal(&c)
 	h := sha256.Sum256(b)

@@ -52,6 +52,12 @@ type Step struct {
 	Dy float64 `json:"dy,omitempty"`
 	// Files are the checked paths an upload step sets on a file input.
 	Files []string `json:"files,omitempty"`
+	// Since and Doc, when Since is set, name the observation (its
+	// Snapshot.Mark and DocumentID) the step was resolved against: the
+	// driver runs UnchangedScript first, in the step's own evaluation, and
+	// answers ErrPageChanged without acting when the page changed since.
+	Since float64 `json:"since,omitempty"`
+	Doc   string  `json:"doc,omitempty"`
 }
 
 // RuntimeOptions configure a Runtime. Zero values are the defaults.
@@ -180,11 +186,18 @@ type blockedRecoverer interface {
 
 // observeHow says how one observation is taken.
 type observeHow struct {
-	slice   Slice
-	settle  bool          // wait for the page to settle first
-	fresh   bool          // after an action: wait a full quiet window
-	timeout time.Duration // settle bound (default: the runtime's)
-	find    string        // list this record id even beyond the id cap
+	slice  Slice
+	settle bool // wait for the page to settle first
+	fresh  bool // after an action: wait a full quiet window
+	// afterLoad: after a navigation (a document watched from its start
+	// settles after the shorter window).
+	afterLoad bool
+	timeout   time.Duration // settle bound (default: the runtime's)
+	find      string        // list this record id even beyond the id cap
+	// digestOf, when set, is the key of a field whose salted digest the
+	// snapshot carries (Snapshot.FieldDigest), taken in the same
+	// evaluation.
+	digestOf, salt string
 }
 
 // observe is Observe without the lock.
@@ -201,12 +214,15 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		if timeout <= 0 {
 			timeout = r.opts.SettleTimeout
 		}
-		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: how.fresh}
+		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: how.fresh, AfterLoad: how.afterLoad}
 		// The settle wait runs in the page: the driver's bound for one
 		// evaluation is extended by it.
 		ctx = WithWait(ctx, timeout)
 	}
-	snap, err := Observe(ctx, r.d, wait, params)
+	tr := TraceFrom(ctx)
+	end := tr.Start(SpanPhase, "observe")
+	snap, err := observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
+	end()
 	var pe *Error
 	churning := false
 	if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) && !errors.As(err, &pe) {
@@ -214,7 +230,7 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		// (execution context destroyed): wait a moment and observe the new
 		// document once more.
 		time.Sleep(100 * time.Millisecond)
-		snap, err = Observe(ctx, r.d, wait, params)
+		snap, err = observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
 		// A page that keeps navigating by itself (reloading every 100 ms)
 		// never stays for a settle wait: read what is there at once.
 		// It waits only for the document to finish loading.
@@ -234,7 +250,7 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		// its error page under the refused URL. Back to the page the agent
 		// was on, and observe that (the notice says what was blocked).
 		if rb, ok := r.d.(blockedRecoverer); ok && rb.RecoverBlocked(ctx) {
-			snap, err = Observe(ctx, r.d, wait, params)
+			snap, err = observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
 		}
 	}
 	if err != nil {
@@ -425,38 +441,85 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 	if err := r.revs.Check(req.ExpectedRevision); err != nil {
 		return nil, r.withAvailable(err)
 	}
+	tr := TraceFrom(ctx)
+	fresh := func() (*Observation, error) {
+		defer tr.Start(SpanPhase, "act: before-snapshot")()
+		return r.observe(ctx, observeHow{})
+	}
 	before, err := how.before, error(nil)
-	if before == nil {
-		before, err = r.observe(ctx, observeHow{})
+	// The latest observation is resolved against as it is when the page
+	// has not changed since, which the step's own evaluation checks
+	// (Step.Since): an action then costs no snapshot before it. When the
+	// page did change, or the action does not resolve there, a fresh
+	// snapshot first — nothing was done to the page yet.
+	optimistic := before == nil && how.files == nil && r.last != nil && r.last.snap != nil && r.last.snap.Mark > 0
+	if optimistic {
+		before = r.last
+	} else if before == nil {
+		if before, err = fresh(); err != nil {
+			return nil, err
+		}
+	}
+	p, err := r.plan(ctx, req, how, before)
+	if err != nil && optimistic {
+		optimistic = false
+		if before, err = fresh(); err != nil {
+			return nil, err
+		}
+		p, err = r.plan(ctx, req, how, before)
 	}
 	if err != nil {
 		return nil, err
 	}
+	res, err := r.perform(ctx, p, optimistic)
+	if errors.Is(err, ErrPageChanged) {
+		if before, err = fresh(); err != nil {
+			return nil, err
+		}
+		if p, err = r.plan(ctx, req, how, before); err != nil {
+			return nil, err
+		}
+		res, err = r.perform(ctx, p, false)
+	}
+	return res, err
+}
+
+// actPlan is an action resolved against an observation, ready to run.
+type actPlan struct {
+	before *Observation
+	res    Resolved
+	step   Step
+	find   string // a row beyond the id cap stays listed in the after-snapshot
+}
+
+// plan resolves the action against before and builds its step; nothing is
+// done to the page (a row beyond the id cap is looked up by a snapshot).
+func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *Observation) (actPlan, error) {
 	if req.ExpectedRevision != "" && before.Revision != req.ExpectedRevision {
-		return nil, &Error{Code: CodeStaleRevision, Reason: "the page changed since " + req.ExpectedRevision + " (now " + before.Revision + "); read the current observation first", Available: available(before)}
+		return actPlan{}, &Error{Code: CodeStaleRevision, Reason: "the page changed since " + req.ExpectedRevision + " (now " + before.Revision + "); read the current observation first", Available: available(before)}
 	}
 	res, err := r.Resolve(before, req.Action, req.Record)
-	find := "" // a row beyond the id cap stays listed in the after-snapshot
+	find := ""
 	if ErrorCode(err) == CodeActionNotFound && req.Record != "" && before.snap.RecordsTotal > len(before.snap.Records) {
 		// The row may lie beyond the id cap (found through continuation):
 		// look it up by id, in the same kind of snapshot.
 		find = req.Record
 		if before, err = r.observe(ctx, observeHow{find: find}); err != nil {
-			return nil, err
+			return actPlan{}, err
 		}
 		res, err = r.Resolve(before, req.Action, req.Record)
 	}
 	if err != nil {
-		return nil, err
+		return actPlan{}, err
 	}
 	a := res.Action
 	if err := guard(before, res, req.Confirmed); err != nil {
-		return nil, err
+		return actPlan{}, err
 	}
 	key, args := res.key, req.Args
 	if a.links != nil && !res.member {
 		if key, res.ID, err = chooseLink(a, args); err != nil {
-			return nil, err
+			return actPlan{}, err
 		}
 		args = withoutKey(args, "link")
 	} else if res.member {
@@ -464,15 +527,45 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 	}
 	step, err := buildStep(a, key, args, how.files)
 	if err != nil {
-		return nil, err
+		return actPlan{}, err
 	}
 	step.HoverRow = a.hoverOnly
-	var salt, digest string
-	if step.Op == "type" {
-		salt = strconv.FormatUint(rand.Uint64(), 36)
-		digest = r.fieldDigest(ctx, step.Key, salt)
+	return actPlan{before: before, res: res, step: step, find: find}, nil
+}
+
+// perform runs a planned step with real input, settles, observes again and
+// diffs. With since, the step carries the mark of the observation it was
+// resolved against: a driver that sees the page changed since answers
+// ErrPageChanged without acting.
+func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResult, error) {
+	tr := TraceFrom(ctx)
+	before, res, step, a := p.before, p.res, p.step, p.res.Action
+	if since {
+		step.Since, step.Doc = before.snap.Mark, before.snap.DocumentID
 	}
-	if err := r.d.Perform(ctx, step); err != nil {
+	var salt, digest string
+	var err error
+	endPerform := tr.Start(SpanPhase, "act: input")
+	if step.Op == "type" {
+		// Typing changes a field, not the observation (values are never
+		// shown): the field's salted digest before and after tells. A
+		// driver that takes it in the step's own evaluation saves a round
+		// trip; the after-digest comes with the after-observation.
+		salt = strconv.FormatUint(rand.Uint64(), 36)
+		if dp, ok := r.d.(DigestPerformer); ok {
+			digest, err = dp.PerformDigest(ctx, step, salt)
+		} else {
+			digest = r.fieldDigest(ctx, step.Key, salt)
+			err = r.d.Perform(ctx, step)
+		}
+	} else {
+		err = r.d.Perform(ctx, step)
+	}
+	endPerform()
+	if errors.Is(err, ErrPageChanged) {
+		return nil, err
+	}
+	if err != nil {
 		var pe *Error
 		if errors.As(err, &pe) {
 			if pe.Available == nil {
@@ -482,15 +575,19 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 		}
 		return nil, wrapDriver("act", err)
 	}
-	after, err := r.observe(ctx, observeHow{settle: true, fresh: true, find: find})
+	endAfter := tr.Start(SpanPhase, "act: settle and observe")
+	how := observeHow{settle: true, fresh: true, find: p.find}
+	if digest != "" {
+		how.digestOf, how.salt = step.Key, salt
+	}
+	after, err := r.observe(ctx, how)
+	endAfter()
 	if err != nil {
 		return nil, err
 	}
 	rec := Receipt{OK: true, Action: ReceiptAction{ID: res.ID, Description: a.Description}, Changed: Diff(before, after)}
 	if step.Op == "type" && digest != "" {
-		// Typing changes a field, not the observation (values are never
-		// shown): compare the field's salted digest, computed in the page.
-		if now := r.fieldDigest(ctx, step.Key, salt); now != "" && now != digest {
+		if now := after.snap.FieldDigest; now != nil && *now != "" && *now != digest {
 			rec.Changed.Fields = []string{a.Name}
 			rec.Changed.Observed = true
 		}
@@ -499,6 +596,15 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 		rec.Warning = "EXPECTATION_FAILED: no visible change after " + res.ID + "; read the page feedback and state before trying again"
 	}
 	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
+}
+
+// DigestPerformer is a Driver that can also return the salted digest of a
+// type step's target field as it was before the step, taken in the
+// evaluation that prepares the step (browser.Session implements it): a
+// type action then costs no evaluation of its own for the digest. The
+// digest is FieldsScript's (digest_of, salt); "" when it cannot be told.
+type DigestPerformer interface {
+	PerformDigest(ctx context.Context, step Step, salt string) (before string, err error)
 }
 
 // fieldDigest is a salted digest of the value of the field with key,
@@ -613,10 +719,16 @@ func (r *Runtime) Navigate(ctx context.Context, url string) (*ActResult, error) 
 		}
 	}
 	before := r.last
-	if err := r.d.Navigate(ctx, url); err != nil {
+	tr := TraceFrom(ctx)
+	end := tr.Start(SpanPhase, "navigate: load")
+	err := r.d.Navigate(ctx, url)
+	end()
+	if err != nil {
 		return nil, wrapDriver("navigate", err)
 	}
-	after, err := r.observe(ctx, observeHow{settle: true})
+	end = tr.Start(SpanPhase, "navigate: settle and observe")
+	after, err := r.observe(ctx, observeHow{settle: true, afterLoad: true})
+	end()
 	if err != nil {
 		return nil, err
 	}

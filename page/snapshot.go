@@ -75,6 +75,13 @@ type Snapshot struct {
 	// Settled is set when the observation waited for the page to settle:
 	// false when it never went quiet within the timeout.
 	Settled *bool `json:"settled,omitempty"`
+	// FieldDigest is the salted digest of one field's value, when the
+	// observation was asked for it (after a type action); never shown.
+	FieldDigest *string `json:"field_digest,omitempty"`
+	// Mark is the page's clock (performance.now, ms) when the collector
+	// started: an action may resolve against this snapshot as long as
+	// the page has not changed since (UnchangedScript). Never shown.
+	Mark float64 `json:"mark,omitempty"`
 }
 
 // Viewport is the size of the visible area and where it is scrolled to.
@@ -276,4 +283,7 @@ type Stats struct {
 	RegionsTotal int `json:"regions_total,omitempty"`
 	// ElapsedMS is the collector's own time in the page.
 	ElapsedMS float64 `json:"elapsed_ms"`
+	// SettleMS is how long the settle wait before the collector took in
+	// the page (0 when the observation did not wait).
+	SettleMS float64 `json:"settle_ms,omitempty"`
 }

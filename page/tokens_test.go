@@ -57,7 +57,8 @@ func TestCompactTokens(t *testing.T) {
 // The compact forms that save tokens keep every fact: runs of ids and of
 // like regions name their ends and count, a table's columns are said once
 // and a cell never runs into the next, entries of one region go under one
-// heading and a lone entry carries its region.
+// heading and a lone entry carries its region, entries unavailable for
+// the same reason share a line.
 func TestCompactForms(t *testing.T) {
 	runs := []struct {
 		ids  []string
@@ -95,6 +96,13 @@ func TestCompactForms(t *testing.T) {
 			{Name: "skip", Kind: "click"},
 		},
 		Counts: Counts{Controls: 9, Entries: 4},
+		Modal:  "Delete?",
+		Unavailable: []UnavailableView{
+			{Name: "a", Reason: "covered by another element"},
+			{Name: "b", Reason: `covered by the open dialog "Delete?"`},
+			{Name: "c", Reason: "covered by another element"},
+			{Name: "d", Reason: "disabled"},
+		},
 		Records: RecordsView{Total: 3, IDs: []string{"o1", "o2", "o3"}, Shown: []RecordView{
 			{ID: "o1", Label: "A|B", Fields: map[string]string{"name": "A|B", "status": ""}, Order: []string{"name", "status"}},
 			{ID: "o2", Label: "C", Fields: map[string]string{"name": "C", "status": "paid"}, Order: []string{"name", "status"}},
@@ -107,6 +115,8 @@ func TestCompactForms(t *testing.T) {
 		"- widget-0..widget-4 (5 regions): region in main offscreen, actions 0/2 each\n",
 		"- widget-5: region \"Sales\" in main offscreen, actions 0/2\n",
 		"@main:\n- edit(record) | 3 rows (o1 o2 o3)\n- delete(record) | 3 rows (o1 o2 o3)\n- refresh @widget-0\n(no region):\n- skip\n",
+		"## Unavailable now\n- a, c: covered by another element\n- b: covered by the open dialog\n- d: disabled\n",
+		"dialog \"Delete?\" open",
 		"columns: name | status\n- o1: A\\|B | \"\"\n- o2: C | paid\n- o3 \"D\": note x\n",
 	} {
 		if !strings.Contains(text, want) {
