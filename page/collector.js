@@ -667,8 +667,9 @@
       return false;
     };
     // recordKind classifies a row: 'decl', 'table', 'list', 'single', or ''
-    // (not a row), 'repeat' (repeatRow); visit adds 'item' (checkItem).
-    const recordKind = (el, tag, role, hasAttr) => {
+    // (not a row), 'repeat' (repeatRow, never nested in a record); visit
+    // adds 'item' (checkItem).
+    const recordKind = (el, tag, role, hasAttr, nested) => {
       if (declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
       if (tag === 'tr') {
         const p = el.parentElement;
@@ -690,13 +691,13 @@
         if (pr && LIST_PARENT_SKIP.has(pr)) return '';
         return sameSibling(el, (s) => s.localName === 'li') ? 'list' : 'single';
       }
-      if (role && ITEM_ROLE_SKIP.has(role)) return role === 'option' ? repeatRow(el, tag, role) : '';
+      if (role && ITEM_ROLE_SKIP.has(role)) return role === 'option' && !nested ? repeatRow(el, tag, role) : '';
       if (role === 'listitem' || role === 'article' || (tag === 'article' && !role)) {
         const want = role || 'article';
         // a lone article is a region of the page (loneArticle), not a record
         return sameSibling(el, (s) => (s.hasAttributes() ? roleOf(s) : '') === want || (want === 'article' && s.localName === 'article' && !s.getAttribute('role'))) ? 'list' : want === 'article' ? '' : 'single';
       }
-      return repeatRow(el, tag, role);
+      return nested ? '' : repeatRow(el, tag, role);
     };
     // ---- repeated items that are not list items or table rows: cards of a
     // grid, the items of a mail list (issue 8 points 9 and 10). Siblings
@@ -771,6 +772,34 @@
       // every card, Star on most mails), not a list of different settings
       // (Export, Transfer, Delete) that happen to look alike
       return again && withCtl >= 2 && withCtl * 2 >= n;
+    };
+    // kvList: the visible items of a list are "Key: value" lines with
+    // distinct keys of one to three words (Address, Phone, Opening hours),
+    // two at least, none holding a button or field: the details of one
+    // thing. Decided once per list.
+    const KV_LINE = /^(\p{Lu}[^:\d]{0,29}):\s*(\S.*)$/u;
+    const KV_NOT = 'button,input,select,textarea,[role=button],[role=checkbox],[role=switch],[contenteditable]';
+    const kvDecision = new Map();
+    const kvList = (p) => {
+      if (!p || R.lists.has(p)) return false;
+      let d = kvDecision.get(p);
+      if (d !== undefined) return d;
+      const keys = new Set();
+      let n = 0;
+      for (let c = p.firstElementChild; c && n < 8; c = c.nextElementSibling) {
+        if (c.localName !== 'li' || !shown(c)) continue;
+        n++;
+        const m = c.querySelector(KV_NOT) ? null : KV_LINE.exec(gather(c, { skip: skipButtons }, maxText + 1));
+        const k = m ? m[1].toLowerCase() : '';
+        if (!m || k.split(' ').length > 3 || keys.has(k)) {
+          n = 0;
+          break;
+        }
+        keys.add(k);
+      }
+      d = n >= 2;
+      kvDecision.set(p, d);
+      return d;
     };
     // ownText: the row has text outside its controls, or it holds a checkbox
     // and its text sits in a control that is not a link or a <button> (an
@@ -1284,12 +1313,21 @@
       }
       // A row beyond the id index and the field window is only counted:
       // a cheap visibility test, no walk of its subtree.
-      let rk = recordKind(el, tag, role, hasAttr);
+      let rk = recordKind(el, tag, role, hasAttr, !!ctx.rec);
       if (!rk && tag === 'div' && !role && !declRecords && !ctx.rec && el.firstElementChild && checkItem(el)) rk = 'item';
       // Inferred rows are not taken from the page's footer (a copyright
       // line is no record), and a repeated item holds no inferred rows of
       // its own (a contact card's address and phone lines are its text).
       if (rk && rk !== 'decl' && (ctx.foot || (ctx.rec && (rk === 'repeat' || (ctx.rec.kind === 'repeat' && rk !== 'table'))))) rk = '';
+      // A list of "Key: value" lines (a contact card's Address, Phone,
+      // Email) is details of one thing, read as state, not records.
+      if (rk === 'list' && kvList(el.parentElement)) {
+        if (!declState) {
+          const m = KV_LINE.exec(gather(el, { skip: skipButtons }, maxText + 1));
+          if (m) addState(m[1], m[2], ctx.region ? ctx.region + ' details' : 'details', false);
+        }
+        rk = '';
+      }
       if (rk && recordsTotal >= maxIDs && !(recordsTotal >= recOffset && recordsTotal < recOffset + recFields) && !ctx.hover &&
           !(findRec !== '' && recMatches(el, rk === 'decl'))) {
         if (!shown(el)) { skipped(el); return null; }

@@ -18,26 +18,30 @@ import (
 // of role=option items with star buttons, a grid of user cards) are
 // records whose controls fold into one entry per slot; a control whose
 // text differs per row (a role chip, Star/Unstar) is one entry; a contact
-// card is one record, not an address record and a phone record; a
-// footer's copyright line is no record; a row's label is the name beside
-// its avatar, not the avatar's initials.
+// card is one record, not an address record and a phone record, and a
+// lone card's "Key: value" lines are state; a footer's copyright line is
+// no record; a row's label is the name beside its avatar, not the
+// avatar's initials.
 func TestCollectRowInference(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		file     string
-		labels   []string // the records' labels, in order
-		folded   []string // the folded row actions' names, in order
-		rows     int      // how many rows each folded action covers
-		controls []string // labels that must not be separate page controls
+		labels   []string          // the records' labels, in order
+		folded   []string          // the folded row actions' names, in order
+		rows     int               // how many rows each folded action covers
+		controls []string          // labels that must not be separate page controls
+		state    map[string]string // state items that must be there
 	}{
 		{"mail.html", []string{"Sarah K.", "GitHub", "Stripe", "Michael R.", "Linear", "Vercel"},
-			[]string{"choose", "unstar_star"}, 6, []string{"Star", "Unstar"}},
+			[]string{"choose", "unstar_star"}, 6, []string{"Star", "Unstar"}, nil},
 		{"cards.html", []string{"Aigars Silkalns", "Sarah Kowalski", "Michael Reyes", "Emily Wang"},
-			[]string{"message", "view"}, 4, []string{"Message", "View"}},
+			[]string{"message", "view"}, 4, []string{"Message", "View"}, nil},
 		{"chips.html", []string{"Aigars Silkalns", "Sarah Kowalski", "Michael Reyes", "Emily Wang", "Lina Park"},
-			[]string{"select_row", "role_chip", "more"}, 5, nil},
+			[]string{"select_row", "role_chip", "more"}, 5, nil, nil},
 		{"contacts.html", []string{"Jane Cooper", "Wade Warren", "Esther Howard"},
-			[]string{"open", "edit_contact"}, 3, []string{"Edit contact"}},
+			[]string{"open", "edit_contact"}, 3, []string{"Edit contact"}, nil},
+		{"contact.html", nil, nil, 0, nil, map[string]string{"Address": "12 Main Street, Springfield", "Phone": "+1 555 0101",
+			"Email": "help@acme.test", "Hours": "Mon–Fri 9:00–17:00"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
@@ -72,6 +76,12 @@ func TestCollectRowInference(t *testing.T) {
 			for _, c := range snap.Controls {
 				if slices.Contains(tc.controls, c.Label) {
 					t.Errorf("%q is a page control, not a folded row action", c.Label)
+				}
+			}
+			st := stateMap(snap)
+			for k, v := range tc.state {
+				if st[k] != v {
+					t.Errorf("state %s = %q, want %q (state: %v)", k, st[k], v, st)
 				}
 			}
 			for _, r := range snap.Records {
