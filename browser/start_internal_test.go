@@ -45,7 +45,10 @@ func holdStart(t *testing.T, hold func()) {
 // length (issue 12 pt 3: 4 of 20 starts failed with "timed out after
 // 30s" although Chromium was working through them).
 func TestSlowStartWhileBrowserAnswersSucceeds(t *testing.T) {
-	const limit = 2 * time.Second
+	// Generous against the shared machine's load: the held start passes
+	// the bound by half, and the rest of the start has 2.5 times it left
+	// before the hard cap.
+	const limit = 5 * time.Second
 	b := startWithLimit(t, limit)
 	other, err := b.NewSession(t.Context())
 	if err != nil {
@@ -62,7 +65,7 @@ func TestSlowStartWhileBrowserAnswersSucceeds(t *testing.T) {
 		}
 	}()
 	// ...while this start waits longer than startTimeoutMs in the queue.
-	holdStart(t, func() { time.Sleep(2 * limit) })
+	holdStart(t, func() { time.Sleep(limit * 3 / 2) })
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	s, err := b.NewSession(ctx)
