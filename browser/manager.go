@@ -25,6 +25,25 @@ type Manager struct {
 	startErr error         // the outcome of the last start
 	closed   bool
 	starts   int
+
+	// The spare pool (KeepSpares): sessions opened ahead of need, so a
+	// session start takes one instead of waiting for Chromium.
+	spareWant int
+	spareOpts SessionOptions
+	spareSet  bool            // KeepSpares was called: OpenSession has its options
+	spares    []*Session      // ready
+	pending   []*pendingSpare // being opened
+	active    int             // OpenSession starts of their own in flight
+}
+
+// pendingSpare is a spare session being opened. A caller that finds no
+// ready spare claims one in flight and waits for it instead of opening
+// its own.
+type pendingSpare struct {
+	claimed bool
+	// got receives the spare (nil if it could not be opened) when
+	// claimed; sent under Manager.mu, buffered so it never blocks.
+	got chan *Session
 }
 
 // NewManager returns a Manager that starts browsers with opts. Nothing is
@@ -71,6 +90,7 @@ func (m *Manager) startLocked() chan struct{} {
 		}
 		m.mu.Unlock()
 		close(done)
+		m.fill()
 	}()
 	return done
 }
@@ -139,12 +159,192 @@ func (m *Manager) NewSession(ctx context.Context, opts SessionOptions) (*Session
 	}
 }
 
+// KeepSpares makes the Manager keep n sessions opened with opts ready
+// (browser.spareSessions): OpenSession hands one over at once and opens a
+// replacement when no other start is in flight, so a burst does not pay
+// for the replacements. Each spare is a browser context with a blank tab
+// and its renderer (its memory cost is in docs/OPERATIONS.md). Spares are
+// opened only in a running browser; n = 0 keeps none.
+func (m *Manager) KeepSpares(n int, opts SessionOptions) {
+	m.mu.Lock()
+	m.spareWant, m.spareOpts, m.spareSet = max(n, 0), opts, true
+	m.mu.Unlock()
+	m.fill()
+}
+
+// Spares reports how many spare sessions are ready (for tests).
+func (m *Manager) Spares() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.spares)
+}
+
+// OpenSession opens a session with the options of KeepSpares (which must
+// have been called: the options carry the navigation policy): a ready
+// spare when there is one, else one being opened as a spare, else a new
+// one (see NewSession).
+func (m *Manager) OpenSession(ctx context.Context) (*Session, error) {
+	for {
+		m.mu.Lock()
+		if m.closed {
+			m.mu.Unlock()
+			return nil, ErrClosed
+		}
+		if !m.spareSet {
+			m.mu.Unlock()
+			return nil, errors.New("open session: the session options are not set (KeepSpares)")
+		}
+		s, stale := m.takeSpareLocked()
+		var p *pendingSpare
+		if s == nil {
+			p = m.unclaimedLocked()
+			if p != nil {
+				p.claimed = true
+			}
+		}
+		opts := m.spareOpts
+		if s == nil && p == nil {
+			m.active++
+		}
+		m.mu.Unlock()
+		closeAll(stale)
+		switch {
+		case s != nil:
+			m.fill()
+			return s, nil
+		case p != nil:
+			select {
+			case s := <-p.got:
+				if s != nil && m.usable(s) {
+					m.fill()
+					return s, nil
+				}
+				closeAll([]*Session{s})
+				continue // it could not be opened (or died): look again
+			case <-ctx.Done():
+				m.unclaim(p)
+				return nil, fmt.Errorf("open session: %w", ctx.Err())
+			}
+		}
+		s, err := m.NewSession(ctx, opts)
+		m.mu.Lock()
+		m.active--
+		m.mu.Unlock()
+		m.fill()
+		return s, err
+	}
+}
+
+// takeSpareLocked pops a ready spare that is still usable; the stale ones
+// met on the way are returned for closing (outside the lock: closing
+// talks to the browser). m.mu is held.
+func (m *Manager) takeSpareLocked() (*Session, []*Session) {
+	var stale []*Session
+	for len(m.spares) > 0 {
+		s := m.spares[0]
+		m.spares = m.spares[1:]
+		if m.usable(s) {
+			return s, stale
+		}
+		stale = append(stale, s)
+	}
+	return nil, stale
+}
+
+// usable reports whether a spare can still be handed over: open, in the
+// current live browser, its renderer alive.
+func (m *Manager) usable(s *Session) bool {
+	return s != nil && !s.isClosed() && s.b.Alive() && !s.events.isCrashed() && !s.bc.isDisposed()
+}
+
+func (m *Manager) unclaimedLocked() *pendingSpare {
+	for _, p := range m.pending {
+		if !p.claimed {
+			return p
+		}
+	}
+	return nil
+}
+
+// unclaim gives a claimed spare back to the pool (its caller gave up).
+func (m *Manager) unclaim(p *pendingSpare) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p.claimed = false
+	select {
+	case s := <-p.got: // it arrived meanwhile
+		if s != nil {
+			m.spares = append(m.spares, s)
+		}
+	default:
+	}
+}
+
+// fill opens spares up to the wanted number in the current browser, when
+// it is up and no start of a caller's own is in flight (during a burst the
+// replacements would only slow the callers' starts down).
+func (m *Manager) fill() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b := m.cur
+	if m.closed || m.active > 0 || m.starting != nil || b == nil || !b.Alive() {
+		return
+	}
+	for len(m.spares)+len(m.pending) < m.spareWant {
+		p := &pendingSpare{got: make(chan *Session, 1)}
+		m.pending = append(m.pending, p)
+		go m.openSpare(b, p, m.spareOpts)
+	}
+}
+
+// openSpare opens one spare in b and hands it to its claimer or the pool.
+func (m *Manager) openSpare(b *Browser, p *pendingSpare, opts SessionOptions) {
+	// Bounded by the session start's own bounds; nobody waits on it
+	// unless it is claimed.
+	s, err := b.NewSessionWith(context.Background(), opts)
+	if err != nil {
+		s = nil
+		m.opts.Logger.Debug("spare session failed", "error_type", fmt.Sprintf("%T", err))
+	} else {
+		s.m, s.bc.m = m, m
+	}
+	m.mu.Lock()
+	for i, q := range m.pending {
+		if q == p {
+			m.pending = append(m.pending[:i], m.pending[i+1:]...)
+			break
+		}
+	}
+	var drop *Session
+	switch {
+	case p.claimed:
+		p.got <- s
+	case s == nil:
+	case m.closed:
+		drop = s
+	default:
+		m.spares = append(m.spares, s)
+	}
+	m.mu.Unlock()
+	closeAll([]*Session{drop})
+}
+
+// closeAll closes sessions (nil ones are skipped).
+func closeAll(ss []*Session) {
+	for _, s := range ss {
+		if s != nil {
+			s.CloseSession()
+		}
+	}
+}
+
 // Close ends the current browser. Sessions still open fail with ErrClosed.
 func (m *Manager) Close() {
 	m.mu.Lock()
 	m.closed = true
 	b, done := m.cur, m.starting
 	m.cur = nil
+	m.spares = nil // they go with the browser
 	m.mu.Unlock()
 	if done != nil {
 		select {

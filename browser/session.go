@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
@@ -189,7 +190,11 @@ func (s *Session) start(ctx context.Context) error {
 	// The first Do binds the tab's lifetime to the context it gets, so it
 	// runs on tctx itself (no deadline) and the wait is bounded here.
 	started := make(chan error, 1)
-	go func() { started <- startHook(s, func() error { return chromedp.Do(tctx) }) }()
+	do := func() error { return chromedp.Do(tctx) }
+	if hook := startHook.Load(); hook != nil {
+		do = func() error { return (*hook)(s, func() error { return chromedp.Do(tctx) }) }
+	}
+	go func() { started <- do() }()
 	var err error
 	select {
 	case err = <-started:
@@ -228,9 +233,9 @@ func (s *Session) start(ctx context.Context) error {
 // guardHook lets tests make a tab's setup fail after registration.
 var guardHook = func(*Session) error { return nil }
 
-// startHook runs a tab's creation and attachment (do); tests hold or slow
-// it there.
-var startHook = func(_ *Session, do func() error) error { return do() }
+// startHook, when set, runs a tab's creation and attachment (do); tests
+// hold or slow it there.
+var startHook atomic.Pointer[func(s *Session, do func() error) error]
 
 // maxStartWait bounds one step of a session start (a new browser context,
 // a tab's creation) while the browser keeps answering, in multiples of

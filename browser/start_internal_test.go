@@ -3,8 +3,15 @@ package browser
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/pling-dev/pling/page"
 )
 
 // startWithLimit starts a browser (with a generous bound: the machine is
@@ -24,11 +31,12 @@ func startWithLimit(t *testing.T, limit time.Duration) *Browser {
 // restores the hook when the test ends.
 func holdStart(t *testing.T, hold func()) {
 	t.Helper()
-	startHook = func(_ *Session, do func() error) error {
+	hook := func(_ *Session, do func() error) error {
 		hold()
 		return do()
 	}
-	t.Cleanup(func() { startHook = func(_ *Session, do func() error) error { return do() } })
+	startHook.Store(&hook)
+	t.Cleanup(func() { startHook.Store(nil) })
 }
 
 // A session start that takes several times browser.startTimeoutMs while
@@ -37,7 +45,10 @@ func holdStart(t *testing.T, hold func()) {
 // length (issue 12 pt 3: 4 of 20 starts failed with "timed out after
 // 30s" although Chromium was working through them).
 func TestSlowStartWhileBrowserAnswersSucceeds(t *testing.T) {
-	const limit = 2 * time.Second
+	// Generous against the shared machine's load: the held start passes
+	// the bound by half, and the rest of the start has 2.5 times it left
+	// before the hard cap.
+	const limit = 5 * time.Second
 	b := startWithLimit(t, limit)
 	other, err := b.NewSession(t.Context())
 	if err != nil {
@@ -54,7 +65,7 @@ func TestSlowStartWhileBrowserAnswersSucceeds(t *testing.T) {
 		}
 	}()
 	// ...while this start waits longer than startTimeoutMs in the queue.
-	holdStart(t, func() { time.Sleep(2 * limit) })
+	holdStart(t, func() { time.Sleep(limit * 3 / 2) })
 	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 	defer cancel()
 	s, err := b.NewSession(ctx)
@@ -91,5 +102,193 @@ func TestStartTheBrowserNeverServesTimesOut(t *testing.T) {
 	b.mu.Unlock()
 	if frames != 0 || contexts != 0 {
 		t.Errorf("timed-out start left registered: %d frames, %d contexts", frames, contexts)
+	}
+}
+
+// countStarts counts the tab creations that reach the hook and holds each
+// until release is closed.
+func countStarts(t *testing.T, release <-chan struct{}) *atomic.Int64 {
+	t.Helper()
+	var n atomic.Int64
+	holdStart(t, func() {
+		n.Add(1)
+		<-release
+	})
+	return &n
+}
+
+// waitFor polls cond until it holds; a generous bound turns a hang into
+// a failure (it bounds nothing's speed).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("still waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// spareManager is a Manager keeping n spares opened with a policy that
+// refuses /refused and accepts dialogs, its browser started.
+func spareManager(t *testing.T, n int) *Manager {
+	t.Helper()
+	m := NewManager(Options{ExecPath: execPath(), StartTimeout: time.Minute, ActionTimeout: time.Minute})
+	t.Cleanup(m.Close)
+	m.KeepSpares(n, SessionOptions{
+		CheckURL: func(u string) error {
+			if strings.HasSuffix(u, "/refused") {
+				return errors.New("refused by the test policy")
+			}
+			return nil
+		},
+		AcceptDialogs: true,
+	})
+	m.Prestart()
+	if _, err := m.Browser(t.Context()); err != nil {
+		t.Fatalf("real Chromium is required: %v", err)
+	}
+	return m
+}
+
+// A session start does not wait for Chromium when a spare is ready: with
+// every tab creation held, a start with a spare returns (a working
+// session under the session policy), and a start without one waits for
+// the held creation (issue 12 pt 3: a start queued behind the others'
+// tab creations in Chromium).
+func TestSpareSessionStartsWhileCreationsAreHeld(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "<!doctype html><title>ok</title>")
+	}))
+	defer srv.Close()
+	for _, tc := range []struct {
+		name   string
+		spares int
+	}{{"one spare", 1}, {"no spare", 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := spareManager(t, tc.spares)
+			waitFor(t, "the spares", func() bool { return m.Spares() == tc.spares })
+			release := make(chan struct{})
+			starts := countStarts(t, release)
+			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+			defer cancel()
+			type result struct {
+				s   *Session
+				err error
+			}
+			got := make(chan result, 1)
+			go func() {
+				s, err := m.OpenSession(ctx)
+				got <- result{s, err}
+			}()
+			var r result
+			if tc.spares == 0 {
+				// Without a spare the start is the held creation: it
+				// cannot return before the release.
+				waitFor(t, "the held creation", func() bool { return starts.Load() == 1 })
+				select {
+				case r = <-got:
+					t.Fatalf("a start returned while its tab creation was held: %v", r.err)
+				default:
+				}
+				close(release)
+				r = <-got
+			} else {
+				select {
+				case r = <-got:
+				case <-ctx.Done():
+					t.Fatal("a start waited for a held tab creation although a spare was ready")
+				}
+				defer close(release)
+			}
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			s := r.s
+			defer s.CloseSession()
+			var ok bool
+			if err := s.Evaluate(ctx, `confirm("go on?")`, &ok); err != nil || !ok {
+				t.Errorf("the session's dialog policy (accept) is not in force: %v, %v", ok, err)
+			}
+			if err := s.Navigate(ctx, srv.URL+"/refused"); page.ErrorCode(err) != page.CodeNavigationBlocked {
+				t.Errorf("the session's navigation policy is not in force: %v", err)
+			}
+			if err := s.Navigate(ctx, srv.URL+"/"); err != nil {
+				t.Errorf("navigate: %v", err)
+			}
+		})
+	}
+}
+
+// A caller that finds no ready spare but one being opened takes that one
+// instead of opening its own: at cold start the first session and the
+// first spare are one tab creation, not two.
+func TestStartClaimsTheSpareInFlight(t *testing.T) {
+	release := make(chan struct{})
+	starts := countStarts(t, release)
+	m := spareManager(t, 1)
+	waitFor(t, "the spare's creation", func() bool { return starts.Load() == 1 })
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	type result struct {
+		s   *Session
+		err error
+	}
+	got := make(chan result, 1)
+	go func() {
+		s, err := m.OpenSession(ctx)
+		got <- result{s, err}
+	}()
+	waitFor(t, "the claim", func() bool {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		return len(m.pending) == 1 && m.pending[0].claimed
+	})
+	if n := starts.Load(); n != 1 {
+		t.Fatalf("tab creations while the spare is in flight: %d, want 1", n)
+	}
+	close(release)
+	r := <-got
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	defer r.s.CloseSession()
+	var two int
+	if err := r.s.Evaluate(ctx, "1+1", &two); err != nil || two != 2 {
+		t.Fatalf("the claimed spare does not work: %v (%d)", err, two)
+	}
+	// The pool refills once the start is done.
+	waitFor(t, "the refill", func() bool { return m.Spares() == 1 })
+}
+
+// Spares die with their browser: after a crash the start gets a session in
+// the new browser, not a dead spare.
+func TestSparesGoWithADeadBrowser(t *testing.T) {
+	m := spareManager(t, 1)
+	waitFor(t, "the spare", func() bool { return m.Spares() == 1 })
+	m.mu.Lock()
+	old := m.cur
+	m.mu.Unlock()
+	if err := m.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the browser's death", func() bool { return !old.Alive() })
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	s, err := m.OpenSession(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.CloseSession()
+	if s.b == old {
+		t.Fatal("a spare of the dead browser was handed over")
+	}
+	var two int
+	if err := s.Evaluate(ctx, "1+1", &two); err != nil || two != 2 {
+		t.Fatalf("session after the crash: %v (%d)", err, two)
+	}
+	if n := m.Starts(); n != 2 {
+		t.Errorf("browser starts: %d, want 2", n)
 	}
 }

@@ -138,6 +138,10 @@ type Browser struct {
 	// ScreenshotMaxBytes bounds one screenshot's encoded image: quality and
 	// then scale are reduced until it fits.
 	ScreenshotMaxBytes int `yaml:"screenshotMaxBytes"`
+	// SpareSessions is how many sessions (a browser context with a blank
+	// tab) are kept opened ahead of need, so a new session starts without
+	// waiting for Chromium to create its tab and renderer. 0 keeps none.
+	SpareSessions int `yaml:"spareSessions"`
 }
 
 // StartTimeout is StartTimeoutMs as a duration.
@@ -343,6 +347,7 @@ func Default() Config {
 			Viewport:           Viewport{Width: 1280, Height: 800},
 			UploadRoots:        []string{},
 			ScreenshotMaxBytes: 204800,
+			SpareSessions:      1,
 		},
 		Navigation: Navigation{
 			Allow: []string{},

@@ -48,6 +48,7 @@ var intRanges = []intRange{
 	{"browser.viewport.width", 320, 7680, func(c *Config) int { return c.Browser.Viewport.Width }},
 	{"browser.viewport.height", 240, 4320, func(c *Config) int { return c.Browser.Viewport.Height }},
 	{"browser.screenshotMaxBytes", 16384, 10_000_000, func(c *Config) int { return c.Browser.ScreenshotMaxBytes }},
+	{"browser.spareSessions", 0, 16, func(c *Config) int { return c.Browser.SpareSessions }},
 	{"http.sessionIdleTTLMs", 1000, 604_800_000, func(c *Config) int { return c.HTTP.SessionIdleTTLMs }},
 	{"http.maxSessions", 1, 10_000, func(c *Config) int { return c.HTTP.MaxSessions }},
 	{"http.maxRequestBytes", 65_536, 67_108_864, func(c *Config) int { return c.HTTP.MaxRequestBytes }},

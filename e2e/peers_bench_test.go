@@ -44,8 +44,8 @@ type peer struct {
 	// click presses the first row's Done button of the todo page whose
 	// observation is obs and returns the text of the new state.
 	click func(ctx context.Context, c *client.Client, obs string) (string, error)
-	// done is what the new state shows of the first task once done.
-	done string
+	// done matches what the new state shows of the first task once done.
+	done *regexp.Regexp
 }
 
 // callText calls a tool and returns its text content; a tool error is an
@@ -105,7 +105,7 @@ func peers(b *testing.B) []peer {
 	}
 	return []peer{
 		{
-			name: "pling", command: binary, args: []string{"serve"}, env: []string{"PLING_LOG=warn"}, done: "Review the launch checklist; done true",
+			name: "pling", command: binary, args: []string{"serve"}, env: []string{"PLING_LOG=warn"}, done: regexp.MustCompile(`Review the launch checklist(; done | \| )true`),
 			navigate: func(ctx context.Context, c *client.Client, url string) (string, error) {
 				return callText(ctx, c, "navigate", map[string]any{"url": url})
 			},
@@ -116,7 +116,7 @@ func peers(b *testing.B) []peer {
 		{
 			// browser_navigate of 0.0.83 writes its snapshot to a file and
 			// returns the file's name; browser_snapshot returns it inline.
-			name: "playwright-mcp", command: node, dir: work, done: `button "Reopen"`,
+			name: "playwright-mcp", command: node, dir: work, done: regexp.MustCompile(`button "Reopen"`),
 			args: []string{pwCLI, "--headless", "--isolated", "--executable-path", browserPath(), "--config", cfg, "--output-dir", work},
 			navigate: func(ctx context.Context, c *client.Client, url string) (string, error) {
 				if _, err := callText(ctx, c, "browser_navigate", map[string]any{"url": url}); err != nil {
@@ -136,7 +136,7 @@ func peers(b *testing.B) []peer {
 			},
 		},
 		{
-			name: "chrome-devtools-mcp", command: node, dir: work, done: `button "Reopen"`,
+			name: "chrome-devtools-mcp", command: node, dir: work, done: regexp.MustCompile(`button "Reopen"`),
 			env: []string{"CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS=1"},
 			args: []string{cdCLI, "--headless", "--isolated", "--executablePath", browserPath(), "--usageStatistics=false",
 				"--performanceCrux=false", "--pageIdRouting=false", "--chromeArg=--no-sandbox", "--chromeArg=" + onlyLocal},
@@ -264,7 +264,7 @@ func runPeer(b *testing.B, p peer) map[string]time.Duration {
 	if err != nil {
 		b.Fatalf("%s: click: %v", p.name, err)
 	}
-	if !strings.Contains(after, p.done) {
+	if !p.done.MatchString(after) {
 		b.Fatalf("%s: click: the new state does not show the task done (%q): %.800s", p.name, p.done, after)
 	}
 	return out

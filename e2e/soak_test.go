@@ -207,9 +207,12 @@ func TestHTTPSessionChurn(t *testing.T) {
 	}
 	// A closed session that left its renderer would add one process per
 	// session; Chromium may keep one more process of its own at its
-	// discretion (a spare renderer, a utility service), so one is allowed:
-	// the 1,000-session run went from 8 to 9.
-	if end.procs > early.procs+1 {
+	// discretion (a spare renderer, a utility service), and the spare
+	// session (browser.spareSessions) may be between its replacement and
+	// that spare renderer at a checkpoint, so two are allowed: the
+	// 1,000-session run went from 8 to 9 without spares, churns with one
+	// spare saw 10 to 12.
+	if end.procs > early.procs+2 {
 		t.Errorf("Chromium processes grew from %d %v to %d %v over %d sessions: closed sessions left processes", early.procs, early.kinds, end.procs, end.kinds, n-warm)
 	}
 }

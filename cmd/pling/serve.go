@@ -61,6 +61,9 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	b := browser.NewManager(bo)
+	// Spares are opened once the browser is up: the first session's
+	// start then finds one ready or in flight.
+	b.KeepSpares(cfg.Browser.SpareSessions, sessionOptions(cfg.Navigation))
 	b.Prestart()
 	defer b.Close()
 	so := serverOptions(cfg, b, *startURL, log)
@@ -100,7 +103,7 @@ func serverOptions(cfg config.Config, b *browser.Manager, startURL string, log *
 	o := mcpserver.Options{
 		Name:               "pling",
 		Version:            serverVersion(),
-		Browser:            tabs(b, cfg.Navigation),
+		Browser:            tabs(b),
 		Budgets:            budgets(cfg.Observation),
 		SettleTimeout:      cfg.Observation.SettleTimeout(),
 		SettleQuiet:        cfg.Observation.SettleQuiet(),

@@ -82,11 +82,13 @@ func splitFlag(f string) (string, any) {
 }
 
 // tabs adapts the browser manager to the MCP layer's Browser interface:
-// every tab is a new browser context guarded by the navigation policy, in
-// the manager's live browser (started on first need, replaced when dead).
-func tabs(m *browser.Manager, nav config.Navigation) mcpserver.Browser {
+// every tab is a new browser context guarded by the navigation policy
+// (the options given to KeepSpares), in the manager's live browser
+// (started on first need, replaced when dead); a spare session when one is
+// ready.
+func tabs(m *browser.Manager) mcpserver.Browser {
 	return mcpserver.BrowserFunc(func(ctx context.Context) (mcpserver.Tab, error) {
-		return m.NewSession(ctx, sessionOptions(nav))
+		return m.OpenSession(ctx)
 	})
 }
 
