@@ -235,7 +235,12 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		// never stays for a settle wait: read what is there at once.
 		// It waits only for the document to finish loading.
 		loaded := &SettleParams{TimeoutMS: r.opts.SettleTimeout.Milliseconds()}
-		for i := 0; i < 8 && errors.Is(err, ErrDocumentReplaced) && ctx.Err() == nil; i++ {
+		// Any error of the read itself (not a typed page error, not a
+		// timeout) is retried: a document torn down mid-read fails in more
+		// ways than the protocol's "context destroyed" (a script error on
+		// a half-built DOM, a lost object), and a dead browser fails again
+		// at once.
+		for i := 0; i < 8 && retryableRead(err) && ctx.Err() == nil; i++ {
 			time.Sleep(time.Duration(10*(i+1)) * time.Millisecond)
 			snap, err = Observe(ctx, r.d, loaded, params)
 			churning = err == nil
@@ -797,6 +802,13 @@ func (r *Runtime) withAvailable(err error) error {
 		pe.Available = available(r.last)
 	}
 	return err
+}
+
+// retryableRead reports whether a failed read may succeed on a new try:
+// an untyped driver error that is neither a deadline nor a cancellation.
+func retryableRead(err error) bool {
+	var pe *Error
+	return err != nil && !errors.As(err, &pe) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled)
 }
 
 // wrapDriver turns driver failures into stable codes: TIMEOUT for
