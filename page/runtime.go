@@ -446,42 +446,42 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 	if err := r.revs.Check(req.ExpectedRevision); err != nil {
 		return nil, r.withAvailable(err)
 	}
-	tr := TraceFrom(ctx)
-	fresh := func() (*Observation, error) {
-		defer tr.Start(SpanPhase, "act: before-snapshot")()
-		return r.observe(ctx, observeHow{})
+	// replan resolves the action against a fresh snapshot: nothing was
+	// done to the page yet.
+	replan := func() (actPlan, error) {
+		end := TraceFrom(ctx).Start(SpanPhase, "act: before-snapshot")
+		before, err := r.observe(ctx, observeHow{})
+		end()
+		if err != nil {
+			return actPlan{}, err
+		}
+		return r.plan(ctx, req, how, before)
 	}
-	before, err := how.before, error(nil)
 	// The latest observation is resolved against as it is when the page
 	// has not changed since, which the step's own evaluation checks
 	// (Step.Since): an action then costs no snapshot before it. When the
-	// page did change, or the action does not resolve there, a fresh
-	// snapshot first — nothing was done to the page yet.
-	optimistic := before == nil && how.files == nil && r.last != nil && r.last.snap != nil && r.last.snap.Mark > 0
-	if optimistic {
-		before = r.last
-	} else if before == nil {
-		if before, err = fresh(); err != nil {
-			return nil, err
+	// page did change, or the action does not resolve there, it is
+	// planned again on a fresh snapshot.
+	optimistic := how.before == nil && how.files == nil && r.last != nil && r.last.snap != nil && r.last.snap.Mark > 0
+	var p actPlan
+	var err error
+	switch {
+	case optimistic:
+		if p, err = r.plan(ctx, req, how, r.last); err != nil {
+			optimistic = false
+			p, err = replan()
 		}
-	}
-	p, err := r.plan(ctx, req, how, before)
-	if err != nil && optimistic {
-		optimistic = false
-		if before, err = fresh(); err != nil {
-			return nil, err
-		}
-		p, err = r.plan(ctx, req, how, before)
+	case how.before != nil:
+		p, err = r.plan(ctx, req, how, how.before)
+	default:
+		p, err = replan()
 	}
 	if err != nil {
 		return nil, err
 	}
 	res, err := r.perform(ctx, p, optimistic)
 	if errors.Is(err, ErrPageChanged) {
-		if before, err = fresh(); err != nil {
-			return nil, err
-		}
-		if p, err = r.plan(ctx, req, how, before); err != nil {
+		if p, err = replan(); err != nil {
 			return nil, err
 		}
 		res, err = r.perform(ctx, p, false)
