@@ -8,6 +8,8 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/pling-dev/pling/e2e/internal/mcpstart"
 )
 
 // BenchmarkColdStart measures the phases of issue 10 pt 11 through the real
@@ -23,13 +25,7 @@ func BenchmarkColdStart(b *testing.B) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		start := time.Now()
 		c := client.NewClient(transport.NewStdio(binary, []string{"PLING_LOG=warn"}, "serve"))
-		if err := c.Start(ctx); err != nil {
-			b.Fatal(err)
-		}
-		var init mcp.InitializeRequest
-		init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-		init.Params.ClientInfo = mcp.Implementation{Name: "bench", Version: "0"}
-		if _, err := c.Initialize(ctx, init); err != nil {
+		if err := mcpstart.Start(ctx, c, mcpstart.Options{Name: "bench"}); err != nil {
 			b.Fatal(err)
 		}
 		initT = append(initT, time.Since(start))

@@ -29,6 +29,13 @@ func startHTTP(t *testing.T, env []string, args ...string) string {
 // returns its base URL and process id; the process ends with the test.
 func startHTTPPid(tb testing.TB, env []string, args ...string) (string, int) {
 	tb.Helper()
+	return startHTTPLines(tb, env, nil, args...)
+}
+
+// startHTTPLines is startHTTPPid that hands every other line the server
+// writes on stderr to onLine (nil: dropped), from one goroutine.
+func startHTTPLines(tb testing.TB, env []string, onLine func(string), args ...string) (string, int) {
+	tb.Helper()
 	cmd := exec.CommandContext(tb.Context(), binary, append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
 	cmd.Env = append(cmd.Environ(), append([]string{"PLING_LOG=warn"}, env...)...)
 	stderr, err := cmd.StderrPipe()
@@ -45,6 +52,8 @@ func startHTTPPid(tb testing.TB, env []string, args ...string) (string, int) {
 		for sc.Scan() {
 			if m := addrLine.FindStringSubmatch(sc.Text()); m != nil {
 				found <- m[1]
+			} else if onLine != nil {
+				onLine(sc.Text())
 			}
 		}
 	}()

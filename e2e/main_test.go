@@ -20,6 +20,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/pling-dev/pling/e2e/internal/mcpstart"
 	"github.com/pling-dev/pling/fixtures"
 	"github.com/pling-dev/pling/internal/testbrowser"
 )
@@ -118,22 +119,11 @@ func stdioClientEnv(t testing.TB, env []string, elicit client.ElicitationHandler
 	c := client.NewClient(transport.NewStdio(binary, env, append([]string{"serve"}, args...)...), opts...)
 	n := &notes{}
 	c.OnNotification(n.add)
-	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
-	defer cancel()
 	// The process lives as long as the context Start gets: the test's.
-	if err := c.Start(t.Context()); err != nil {
-		t.Fatalf("start: %v", err)
+	if err := mcpstart.Start(t.Context(), c, mcpstart.Options{Name: "e2e", Elicitation: elicit != nil}); err != nil {
+		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = c.Close() })
-	var init mcp.InitializeRequest
-	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "e2e", Version: "0"}
-	if elicit != nil {
-		init.Params.Capabilities.Elicitation = &mcp.ElicitationCapability{}
-	}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatalf("initialize: %v", err)
-	}
 	return c, n
 }
 

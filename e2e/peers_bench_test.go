@@ -16,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/pling-dev/pling/e2e/internal/mcpstart"
 	"github.com/pling-dev/pling/internal/npmcache"
 )
 
@@ -225,16 +226,10 @@ func runPeer(b *testing.B, p peer) map[string]time.Duration {
 	}
 	start := time.Now()
 	c := client.NewClient(transport.NewStdioWithOptions(p.command, p.env, p.args, opts...))
-	if err := c.Start(ctx); err != nil {
-		b.Fatalf("%s: start: %v", p.name, err)
+	if err := mcpstart.Start(ctx, c, mcpstart.Options{Name: "bench"}); err != nil {
+		b.Fatalf("%s: %v", p.name, err)
 	}
 	defer c.Close()
-	var init mcp.InitializeRequest
-	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "bench", Version: "0"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		b.Fatalf("%s: initialize: %v", p.name, err)
-	}
 	out["init"] = time.Since(start)
 	obs, err := p.navigate(ctx, c, url("/todos"))
 	if err != nil {

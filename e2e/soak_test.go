@@ -1,10 +1,8 @@
 package e2e
 
 import (
-	"bufio"
 	"fmt"
 	"os"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"syscall"
@@ -34,33 +32,12 @@ type soakServer struct {
 
 func startSoakServer(t *testing.T) *soakServer {
 	t.Helper()
-	cmd := exec.CommandContext(t.Context(), binary, "serve", "--http", "127.0.0.1:0")
-	cmd.Env = append(cmd.Environ(), "PLING_LOG=warn", "PLING_DEBUG_STATS=1")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	s := &soakServer{pid: cmd.Process.Pid, stats: make(chan []string, 16)}
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := addrLine.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m[1]
-			} else if m := statsLine.FindStringSubmatch(sc.Text()); m != nil {
-				s.stats <- m
-			}
+	s := &soakServer{stats: make(chan []string, 16)}
+	s.base, s.pid = startHTTPLines(t, []string{"PLING_DEBUG_STATS=1"}, func(line string) {
+		if m := statsLine.FindStringSubmatch(line); m != nil {
+			s.stats <- m
 		}
-	}()
-	select {
-	case s.base = <-found:
-	case <-time.After(120 * time.Second):
-		t.Fatal("pling serve --http did not start")
-	}
+	})
 	return s
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/tiktoken-go/tokenizer"
 
+	"github.com/pling-dev/pling/e2e/internal/mcpstart"
 	"github.com/pling-dev/pling/internal/testbrowser"
 )
 
@@ -144,17 +145,8 @@ type session struct {
 // startSession starts `pling serve` with the corpus config.
 func startSession(ctx context.Context) (*session, error) {
 	c := client.NewClient(transport.NewStdio(binary, []string{"PLING_LOG=warn"}, "serve", "--config", cfgFile))
-	if err := c.Start(ctx); err != nil {
-		return nil, fmt.Errorf("start pling serve: %w", err)
-	}
-	ictx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
-	var init mcp.InitializeRequest
-	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "realworld", Version: "0"}
-	if _, err := c.Initialize(ictx, init); err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("initialize: %w", err)
+	if err := mcpstart.Start(ctx, c, mcpstart.Options{Name: "realworld", Timeout: 90 * time.Second}); err != nil {
+		return nil, fmt.Errorf("pling serve: %w", err)
 	}
 	return &session{c: c}, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/pling-dev/pling/e2e/internal/mcpstart"
 	"github.com/pling-dev/pling/fixtures"
 	"github.com/pling-dev/pling/internal/npmcache"
 	"github.com/pling-dev/pling/internal/testbrowser"
@@ -286,17 +287,8 @@ func startPlaywright(ctx context.Context, dir string) (*client.Client, error) {
 	}
 	c := client.NewClient(transport.NewStdio("node", []string{"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1"},
 		cli, "--config", cfgPath, "--headless", "--isolated", "--executable-path", testbrowser.ExecPath(), "--output-dir", dir))
-	if err := c.Start(ctx); err != nil {
-		return nil, fmt.Errorf("start: %w", err)
-	}
-	ictx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
-	var init mcp.InitializeRequest
-	init.Params.ProtocolVersion = mcp.LATEST_LEGACY_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcp.Implementation{Name: "pling-tokens", Version: "0"}
-	if _, err := c.Initialize(ictx, init); err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("initialize: %w", err)
+	if err := mcpstart.Start(ctx, c, mcpstart.Options{Name: "pling-tokens", Timeout: 90 * time.Second}); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

@@ -26,7 +26,7 @@ var allowed = map[string][]string{
 
 // libraries lists where each outside library may be imported (non-test).
 var libraries = map[string][]string{
-	"github.com/mark3labs/mcp-go": {"mcpserver"},
+	"github.com/mark3labs/mcp-go": {"mcpserver", "e2e/internal/mcpstart"},
 	"github.com/chromedp/":        {"browser"},
 	"github.com/openai/openai-go": {"websearch", "agent"},
 	"github.com/tiktoken-go/":     {"agent"},
