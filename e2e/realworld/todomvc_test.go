@@ -23,10 +23,10 @@ const todomvcSpec = "todomvc@0.1.1"
 // goal is what the corpus must reach; the test fails below it. Issue 8's
 // target is {57, 1800}: the apps Playwright MCP's snapshot passes with the
 // same script, at a median of at most 1,800 tokens read per passing app.
-// Main reaches 57 (five runs in a row; the 13 others cannot pass in any
-// browser here, docs/REALWORLD.md); the floor keeps two apps of margin for
-// a loaded shared machine, where a slow app can miss its waits.
-var goal = struct{ Passed, MedianTokens int }{Passed: 55, MedianTokens: 1800}
+// Main reaches 57 (five runs in a row under heavy load, five more on a
+// quiet machine); the 13 others cannot pass in any browser here
+// (docs/REALWORLD.md), so the goal is also the most this package allows.
+var goal = struct{ Passed, MedianTokens int }{Passed: 57, MedianTokens: 1800}
 
 // workers is how many apps run at once (each its own `pling serve` with
 // its own Chromium): modest, the machine is shared.
