@@ -177,6 +177,9 @@ var quietFlags = []struct {
 		"SafeBrowsingBetterTelemetryOptIn", "LensOverlay", "PrivacySandboxSettings4",
 		"AccountConsistency", "SigninInterceptBubble", "ChromeSignin", // accounts.google.com
 		"NetworkTimeServiceQuerying", // http://clients2.google.com/time/
+		// Chromium 148: preconnects to the default search engine
+		// (https://www.google.com/) every few seconds.
+		"PreconnectToSearch", "SearchEnginePreconnect2",
 	}, ",")},
 	// Sign-in and Google service endpoints point at a closed local port, so
 	// whatever still tries reaches nothing.
@@ -185,6 +188,11 @@ var quietFlags = []struct {
 	{"apps-gallery-update-url", "http://127.0.0.1:9"},      // clients2.google.com (extension updates)
 	{"apps-gallery-url", "http://127.0.0.1:9"},
 	{"google-base-url", "http://127.0.0.1:9"},
+	// Chromium 148 checks in with Google Cloud Messaging
+	// (android.clients.google.com/checkin) a few seconds after start.
+	{"gcm-checkin-url", "http://127.0.0.1:9"},
+	{"gcm-registration-url", "http://127.0.0.1:9"},
+	{"gcm-mcs-endpoint", "http://127.0.0.1:9"},
 }
 
 // traceCDP, when set (by benchmarks) before Start, receives every CDP
