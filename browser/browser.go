@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 )
@@ -247,7 +248,16 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	cancel := func() { cancelCtx(); cancelAlloc() }
 
 	started := make(chan error, 1)
-	go func() { started <- chromedp.Do(bctx) }() // bctx must carry no timeout
+	go func() { // bctx must carry no timeout
+		// The browser starts without chromedp attaching to a tab
+		// (chromedp.Do would attach to Chromium's first tab, waiting for
+		// its renderer to start: about 250 ms of the cold start before a
+		// session can open; in a remote browser it would open a tab that
+		// nobody closes). Targets are discovered at the browser level, as
+		// the guard's popup notices need.
+		_, err := chromedp.CallBrowser(bctx, target.SetDiscoverTargets, target.SetDiscoverTargetsParams{Discover: true})
+		started <- err
+	}()
 	select {
 	case err := <-started:
 		if err != nil {

@@ -34,7 +34,14 @@ type Manager struct {
 	spares    []*Session      // ready
 	pending   []*pendingSpare // being opened
 	active    int             // OpenSession starts of their own in flight
+	once      bool            // OpenAhead: the pool is filled once, never refilled
 }
+
+// refillAfter is how long after a session start the pool's replacement
+// waits: a spare opened at once starts a renderer that competes with the
+// new session's first page for the CPU (on 2 cores it cost that first
+// navigation about 250 ms, more than the spare saved).
+const refillAfter = time.Second
 
 // pendingSpare is a spare session being opened. A caller that finds no
 // ready spare claims one in flight and waits for it instead of opening
@@ -161,8 +168,9 @@ func (m *Manager) NewSession(ctx context.Context, opts SessionOptions) (*Session
 
 // KeepSpares makes the Manager keep n sessions opened with opts ready
 // (browser.spareSessions): OpenSession hands one over at once and opens a
-// replacement when no other start is in flight, so a burst does not pay
-// for the replacements. Each spare is a browser context with a blank tab
+// replacement refillAfter later when no other start is in flight, so
+// neither the new session's first page nor a burst pays for the
+// replacements. Each spare is a browser context with a blank tab
 // and its renderer (its memory cost is in docs/OPERATIONS.md). Spares are
 // opened only in a running browser; n = 0 keeps none.
 func (m *Manager) KeepSpares(n int, opts SessionOptions) {
@@ -170,6 +178,31 @@ func (m *Manager) KeepSpares(n int, opts SessionOptions) {
 	m.spareWant, m.spareOpts, m.spareSet = max(n, 0), opts, true
 	m.mu.Unlock()
 	m.fill()
+}
+
+// OpenAhead opens one session with opts ahead of need, for a server that
+// has a single session (stdio): its start overlaps the MCP handshake, and
+// once it is taken no replacement is opened (nobody would take it, and its
+// renderer would compete with the session's first page).
+func (m *Manager) OpenAhead(opts SessionOptions) {
+	m.mu.Lock()
+	m.once = true
+	m.mu.Unlock()
+	m.KeepSpares(1, opts)
+}
+
+// refillLater opens the replacements of a session start after refillAfter
+// (or never, after OpenAhead).
+func (m *Manager) refillLater() {
+	m.mu.Lock()
+	once := m.once
+	if once {
+		m.spareWant = 0
+	}
+	m.mu.Unlock()
+	if !once {
+		time.AfterFunc(refillAfter, m.fill)
+	}
 }
 
 // Spares reports how many spare sessions are ready (for tests).
@@ -210,13 +243,13 @@ func (m *Manager) OpenSession(ctx context.Context) (*Session, error) {
 		closeAll(stale)
 		switch {
 		case s != nil:
-			m.fill()
+			m.refillLater()
 			return s, nil
 		case p != nil:
 			select {
 			case s := <-p.got:
 				if s != nil && m.usable(s) {
-					m.fill()
+					m.refillLater()
 					return s, nil
 				}
 				closeAll([]*Session{s})
@@ -230,7 +263,7 @@ func (m *Manager) OpenSession(ctx context.Context) (*Session, error) {
 		m.mu.Lock()
 		m.active--
 		m.mu.Unlock()
-		m.fill()
+		m.refillLater()
 		return s, err
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/pling-dev/pling/page"
 )
 
@@ -290,5 +292,82 @@ func TestSparesGoWithADeadBrowser(t *testing.T) {
 	}
 	if n := m.Starts(); n != 2 {
 		t.Errorf("browser starts: %d, want 2", n)
+	}
+}
+
+// pool reports the spares ready and being opened.
+func (m *Manager) pool() (ready, opening int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.spares), len(m.pending)
+}
+
+// The replacement of a taken spare waits refillAfter, so its renderer does
+// not compete with the new session's first page (it cost the first
+// navigation about 250 ms on 2 cores); after OpenAhead (stdio, one
+// session) nothing replaces it at all (issue 10 pt 11).
+func TestSpareRefill(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		ahead   bool
+		refills bool
+	}{{"spares", false, true}, {"open ahead", true, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewManager(Options{ExecPath: execPath(), StartTimeout: time.Minute, ActionTimeout: time.Minute})
+			t.Cleanup(m.Close)
+			if tc.ahead {
+				m.OpenAhead(SessionOptions{})
+			} else {
+				m.KeepSpares(1, SessionOptions{})
+			}
+			m.Prestart()
+			waitFor(t, "the spare", func() bool { return m.Spares() == 1 })
+			s, err := m.OpenSession(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.CloseSession()
+			taken := time.Now()
+			if ready, opening := m.pool(); ready+opening != 0 {
+				t.Fatalf("a replacement started at once: %d ready, %d opening", ready, opening)
+			}
+			// Its first page runs while no other renderer starts.
+			if err := s.Evaluate(t.Context(), `1`, new(int)); err != nil {
+				t.Fatal(err)
+			}
+			if tc.refills {
+				waitFor(t, "the replacement", func() bool { return m.Spares() == 1 })
+				if d := time.Since(taken); d < refillAfter {
+					t.Errorf("the replacement came %s after the take, before refillAfter (%s)", d, refillAfter)
+				}
+				return
+			}
+			time.Sleep(2 * refillAfter)
+			if ready, opening := m.pool(); ready+opening != 0 {
+				t.Errorf("OpenAhead replaced its session: %d ready, %d opening", ready, opening)
+			}
+		})
+	}
+}
+
+// Starting the browser attaches to no tab: chromedp's attach to Chromium's
+// first tab waited for that tab's renderer (about 250 ms of every cold
+// start), and no session uses the tab.
+func TestStartAttachesNoTab(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	b, err := Start(ctx, Options{ExecPath: execPath()})
+	if err != nil {
+		t.Fatalf("real Chromium is required: %v", err)
+	}
+	defer b.Close()
+	infos, err := chromedp.Targets(b.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ti := range infos {
+		if ti.Type == "page" && ti.Attached {
+			t.Errorf("a tab is attached after the start: %s", ti.URL)
+		}
 	}
 }

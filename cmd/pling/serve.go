@@ -62,8 +62,14 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	b := browser.NewManager(bo)
 	// Spares are opened once the browser is up: the first session's
-	// start then finds one ready or in flight.
-	b.KeepSpares(cfg.Browser.SpareSessions, sessionOptions(cfg.Navigation))
+	// start then finds one ready or in flight. Over stdio the one session
+	// is opened ahead whatever browser.spareSessions says, and nothing
+	// replaces it once taken.
+	if *httpAddr == "" {
+		b.OpenAhead(sessionOptions(cfg.Navigation))
+	} else {
+		b.KeepSpares(cfg.Browser.SpareSessions, sessionOptions(cfg.Navigation))
+	}
 	b.Prestart()
 	defer b.Close()
 	so := serverOptions(cfg, b, *startURL, log)
