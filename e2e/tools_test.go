@@ -126,7 +126,7 @@ func TestScreenshot(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{"unknown region", map[string]any{"region": "nope"}, "INVALID_ARGUMENT"},
+		{"unknown region", map[string]any{"region": "nope"}, "REGION_NOT_FOUND"},
 		{"region and full page", map[string]any{"region": "sign-ups-chart", "full_page": true}, "INVALID_ARGUMENT"},
 		{"bad format", map[string]any{"format": "gif"}, "INVALID_ARGUMENT"},
 		{"unknown page", map[string]any{"page": "pg_nope"}, "PAGE_NOT_FOUND"},

@@ -200,7 +200,7 @@ func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error
 				if attempt == 0 {
 					continue
 				}
-				return nil, regionNotFound(o, region)
+				return nil, regionNotFound(o, region, "to read the whole page")
 			}
 		}
 		key := ""
@@ -217,7 +217,7 @@ func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error
 			break
 		}
 		if attempt > 0 {
-			return nil, regionNotFound(o, region)
+			return nil, regionNotFound(o, region, "to read the whole page")
 		}
 	}
 	if tok != nil {
@@ -239,17 +239,20 @@ func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error
 	return res, nil
 }
 
-func regionNotFound(o *Observation, region string) error {
+// regionNotFound is the error of a region id that is not on the page now
+// (read, scroll, screenshot): it lists the ids there are and says what
+// omitting the region does (without, e.g. "to read the whole page").
+func regionNotFound(o *Observation, region, without string) error {
 	ids := make([]string, 0, len(o.snap.Regions))
 	for _, rg := range o.snap.Regions {
 		ids = append(ids, rg.ID)
 	}
-	list := "the page has no regions; omit region to read the whole page"
+	list := "the page has no regions; omit region " + without
 	if len(ids) > 0 {
 		if len(ids) > 12 {
 			ids = append(ids[:12], "…")
 		}
-		list = "regions: " + strings.Join(ids, ", ") + "; or omit region to read the whole page"
+		list = "regions: " + strings.Join(ids, ", ") + "; or omit region " + without
 	}
 	return &Error{Code: CodeRegionNotFound, Reason: fmt.Sprintf("no region %q on the page now (%s)", clean(region, 200), list), Available: available(o)}
 }

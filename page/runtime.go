@@ -778,7 +778,7 @@ func (r *Runtime) Scroll(ctx context.Context, region, direction string, pages fl
 			}
 		}
 		if !found {
-			return nil, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("no region %q on the page", region), Available: available(before)}
+			return nil, regionNotFound(before, region, "to scroll the page")
 		}
 	}
 	if err := r.d.Perform(ctx, step); err != nil {

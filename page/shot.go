@@ -10,7 +10,6 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math"
-	"strings"
 )
 
 //go:embed shot.js
@@ -119,8 +118,9 @@ type shotGeometry struct {
 // fits the image into req.MaxBytes: JPEG quality is lowered first, then the
 // scale. The page settles first (bounded); the observation the revision
 // names is taken without draining notices, which the next observation
-// reports. Codes: INVALID_ARGUMENT (unknown region, a bound that cannot be
-// met), UNAVAILABLE (region not rendered), BROWSER_UNAVAILABLE, TIMEOUT.
+// reports. Codes: REGION_NOT_FOUND (no such region now), INVALID_ARGUMENT
+// (a bound that cannot be met), UNAVAILABLE (region not rendered),
+// BROWSER_UNAVAILABLE, TIMEOUT.
 func (r *Runtime) Screenshot(ctx context.Context, req ScreenshotRequest) (*Screenshot, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -151,18 +151,13 @@ func (r *Runtime) Screenshot(ctx context.Context, req ScreenshotRequest) (*Scree
 	}
 	key := ""
 	if req.Region != "" {
-		ids := make([]string, 0, len(o.snap.Regions))
 		for _, rg := range o.snap.Regions {
 			if rg.ID == req.Region {
 				key = rg.Key
 			}
-			ids = append(ids, rg.ID)
 		}
 		if key == "" {
-			if len(ids) > 12 {
-				ids = append(ids[:12], "…")
-			}
-			return nil, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("no region %q on the page (regions: %s)", req.Region, strings.Join(ids, ", ")), Available: available(o)}
+			return nil, regionNotFound(o, req.Region, "to capture the viewport")
 		}
 	}
 	var g shotGeometry
