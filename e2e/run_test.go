@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -19,7 +20,11 @@ const runKey = "sk-e2e-run-key-0123456789abcdef"
 // a terminal) and returns stdout, stderr and the exit status.
 func runPling(t *testing.T, base string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.CommandContext(t.Context(), binary, append([]string{"run"}, args...)...)
+	// A run that hangs is killed (and fails its test) instead of holding
+	// the suite; the bound is generous: it bounds a hang, not speed.
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, append([]string{"run"}, args...)...)
 	cmd.Env = append(os.Environ(), "OPENAI_BASE_URL="+base, "OPENAI_API_KEY="+runKey, "PLING_CONFIG=")
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -122,8 +127,9 @@ func TestRunWalkthrough(t *testing.T) {
 	}
 }
 
-// A failing endpoint ends the run quickly with exit 1 and one line on
-// stderr, never the key.
+// A failing endpoint ends the run at once with exit 1 and one line on
+// stderr, never the key: no request after the configured retries (the
+// count, not a wall-clock bound, which failed on a loaded machine).
 func TestRunEndpointFailures(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -143,7 +149,6 @@ func TestRunEndpointFailures(t *testing.T) {
 			if tc.base != "" {
 				base = tc.base
 			}
-			start := time.Now()
 			out, stderr, status := runPling(t, base, "--demo", "--config", "testdata/run_json.yaml", "Mark the weekly report as done.")
 			if status != 1 || out != "" {
 				t.Fatalf("status %d stdout %q stderr %s", status, out, stderr)
@@ -155,9 +160,6 @@ func TestRunEndpointFailures(t *testing.T) {
 			}
 			if n := len(srv.Requests()); n != tc.calls {
 				t.Errorf("%d requests, want %d", n, tc.calls)
-			}
-			if d := time.Since(start); d > 30*time.Second {
-				t.Errorf("took %s", d)
 			}
 		})
 	}
