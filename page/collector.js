@@ -131,6 +131,11 @@
       : (el) => (el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden') || contents(el);
     const shown = (el) => (HAS_CV ? el.checkVisibility() : el.getClientRects().length > 0);
 
+    const blockBox = (el) => {
+      const d = getComputedStyle(el).display;
+      return d === 'block' || d === 'flex' || d === 'grid' || d === 'list-item' || d === 'flow-root' || d.startsWith('table');
+    };
+
     // gather collects the text under root (flat tree, alt text and aria-label
     // of graphics included), skipping form field contents, contenteditable
     // subtrees, hidden elements (unless opt.hidden) and elements opt.skip
@@ -159,7 +164,10 @@
               // an avatar's initials ("A", "SK") before the name they
               // abbreviate are no label: the name is
               opt.avatar = opt.first;
-              if (INITIALS.test(opt.first) && abbreviates(opt.first, t)) opt.first = t;
+              if (INITIALS.test(opt.first) && abbreviates(opt.first, t)) {
+                opt.first = t;
+                opt.initials = true; // the text begins with them
+              }
             }
           }
         }
@@ -209,7 +217,10 @@
           if (a) add(' ' + a + ' ');
           continue;
         }
-        const block = BLOCK.has(tag);
+        // A box the CSS makes a block (a <strong> shown as a block above
+        // its caption, a flex item) separates its words as a <div> does:
+        // "64 Projects", not "64Projects".
+        const block = BLOCK.has(tag) || blockBox(c);
         if (block) parts.push(' ');
         if (frames.length > GATHER_DEPTH) {
           if (block) parts.push(' ');
@@ -1047,8 +1058,13 @@
         const o2 = { wantFirst: true, skip: (c, t) => t === 'button' || t === 'ul' || t === 'ol' || t === 'table', hover: hoverShown };
         text = gather(el, o2, maxText + 1);
         o.first = o2.first;
+        o.avatar = o2.avatar;
+        o.initials = o2.initials;
       }
       if (!out.label && o.first) out.label = cut(o.first);
+      // an avatar's initials before the name are not part of the row's
+      // text ("SK Sarah Kowalski …" is "Sarah Kowalski …")
+      if (o.initials && text.startsWith(o.avatar + ' ')) text = text.slice(o.avatar.length + 1);
       const parts = text ? partsOf(el) : null;
       if (parts) for (const [n, v] of parts) put(n, v);
       else if (text) put('text', text);

@@ -94,3 +94,34 @@ func TestCollectRowInference(t *testing.T) {
 		})
 	}
 }
+
+// A row's text keeps the word breaks the page shows: an inline element the
+// CSS makes a block (a count above its caption, a flex item) is separated
+// from its neighbours as a <div> would be, and an avatar's initials before
+// the name they abbreviate are not part of it (gentelella's contact cards
+// read "SK Sarah Kowalski Designer 64Projects 7Tasks").
+func TestCollectRowText(t *testing.T) {
+	t.Parallel()
+	html, err := os.ReadFile(filepath.Join("testdata", "infer", "rowtext.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := serveHTML(t, string(html))
+	snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+	got := map[string]string{}
+	for _, r := range snap.Records {
+		for _, f := range r.Fields {
+			if f.Name == "text" {
+				got[r.Label] = f.Value
+			}
+		}
+	}
+	want := map[string]string{
+		"Aigars Silkalns": "Aigars Silkalns Admin 148 Projects 12 Tasks",
+		"Sarah Kowalski":  "Sarah Kowalski Designer 64 Projects 7 Tasks",
+		"Michael Reyes":   "Michael Reyes Engineer 98 Projects 11 Tasks",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("record text (-want +got):\n%s", diff)
+	}
+}
