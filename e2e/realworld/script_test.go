@@ -74,12 +74,19 @@ func addAndToggle(ctx context.Context, s *session, url string) error {
 	if typeAct == nil {
 		return fmt.Errorf("no type action for a new item (actions: %s)", actionList(obs))
 	}
-	added, err := s.call(ctx, "act", map[string]any{"action": typeAct.Name, "args": map[string]any{"text": newItem, "submit": true}})
+	add := func() (result, error) {
+		added, err := s.call(ctx, "act", map[string]any{"action": typeAct.Name, "args": map[string]any{"text": newItem, "submit": true}})
+		if err != nil {
+			return added, err
+		}
+		if added.IsError {
+			return added, fmt.Errorf("act %s: %s", typeAct.Name, firstLine(added.Text))
+		}
+		return added, nil
+	}
+	added, err := add()
 	if err != nil {
 		return err
-	}
-	if added.IsError {
-		return fmt.Errorf("act %s: %s", typeAct.Name, firstLine(added.Text))
 	}
 	if err := s.timeObservation(ctx); err != nil {
 		return err
@@ -88,6 +95,24 @@ func addAndToggle(ctx context.Context, s *session, url string) error {
 	rec, obs, err := findRecord(ctx, s, obs, newItem)
 	if err != nil {
 		return err
+	}
+	if r := added.Body.Result; rec == nil && r != nil && !r.Changed.Observed {
+		// The receipt says the page showed no effect at all: an app that
+		// wires its handlers late (cujo boots through an AMD loader and
+		// wire.js; on a loaded machine the keystrokes can come first). An
+		// agent told so waits for the page once and tries again.
+		again, err := s.call(ctx, "observe", map[string]any{"wait": map[string]any{"for": "settle", "timeout_ms": 5000}})
+		if err != nil {
+			return err
+		}
+		if !again.IsError {
+			if added, err = add(); err != nil {
+				return err
+			}
+			if rec, obs, err = findRecord(ctx, s, added.Body.Observation, newItem); err != nil {
+				return err
+			}
+		}
 	}
 	if rec == nil {
 		where := "nowhere in the observation"
