@@ -190,13 +190,7 @@ func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error
 		}
 		rg = nil
 		if region != "" {
-			for i := range o.snap.Regions {
-				if o.snap.Regions[i].ID == region {
-					rg = &o.snap.Regions[i]
-					break
-				}
-			}
-			if rg == nil || rg.Key == "" {
+			if rg = findRegion(o, region); rg == nil || rg.Key == "" {
 				if attempt == 0 {
 					continue
 				}
@@ -237,6 +231,17 @@ func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error
 	}
 	fitRead(res, out.Text, req.MaxBytes, mint)
 	return res, nil
+}
+
+// findRegion returns the region with id in o, or nil (read, scroll and
+// screenshot take a region id).
+func findRegion(o *Observation, id string) *Region {
+	for i := range o.snap.Regions {
+		if o.snap.Regions[i].ID == id {
+			return &o.snap.Regions[i]
+		}
+	}
+	return nil
 }
 
 // regionNotFound is the error of a region id that is not on the page now

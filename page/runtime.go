@@ -771,15 +771,11 @@ func (r *Runtime) Scroll(ctx context.Context, region, direction string, pages fl
 		step.Dy = -pages
 	}
 	if region != "" {
-		found := false
-		for _, rg := range before.snap.Regions {
-			if rg.ID == region {
-				found, step.Key = true, rg.Key
-			}
-		}
-		if !found {
+		rg := findRegion(before, region)
+		if rg == nil {
 			return nil, regionNotFound(before, region, "to scroll the page")
 		}
+		step.Key = rg.Key
 	}
 	if err := r.d.Perform(ctx, step); err != nil {
 		return nil, wrapDriver("scroll", err)

@@ -151,10 +151,8 @@ func (r *Runtime) Screenshot(ctx context.Context, req ScreenshotRequest) (*Scree
 	}
 	key := ""
 	if req.Region != "" {
-		for _, rg := range o.snap.Regions {
-			if rg.ID == req.Region {
-				key = rg.Key
-			}
+		if rg := findRegion(o, req.Region); rg != nil {
+			key = rg.Key
 		}
 		if key == "" {
 			return nil, regionNotFound(o, req.Region, "to capture the viewport")
