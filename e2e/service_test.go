@@ -363,3 +363,27 @@ func TestServiceSearchConcurrency(t *testing.T) {
 	released = true
 	wg.Wait()
 }
+
+// Issue 12 pt 3 through the real binary: a session whose start fails (the
+// configured remote browser does not answer) gets BROWSER_UNAVAILABLE on
+// every call, with the reason, and never an observation of about:blank.
+func TestFailedSessionStartOverHTTP(t *testing.T) {
+	t.Parallel()
+	cfg := writeConfig(t, "browser:\n  remoteURL: ws://127.0.0.1:1/devtools/browser/none\n  startTimeoutMs: 1000\n")
+	base := startHTTP(t, nil, "--config", cfg, "--url", url("/todos"))
+	c, _ := httpClient(t, base, true, nil)
+	for i, step := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"observe", map[string]any{}},
+		{"observe", map[string]any{}},
+		{"navigate", map[string]any{"url": url("/todos")}},
+		{"observe", map[string]any{}},
+	} {
+		r := call(t, c, step.tool, step.args)
+		if code(r) != "BROWSER_UNAVAILABLE" || !strings.Contains(r.Text, "could not open a page") || strings.Contains(r.Text, "about:blank") || strings.Contains(r.Text, "## Page:") {
+			t.Fatalf("call %d (%s) after a failed session start: %s", i, step.tool, r.Text)
+		}
+	}
+}
