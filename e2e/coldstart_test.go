@@ -16,15 +16,18 @@ import (
 // binary over stdio: spawn to initialize answered, spawn to the first
 // observation (navigate to the Todo page), a warm navigate with its
 // observation, and an action with its fresh observation. Figures in
-// docs/PERFORMANCE.md; rerun on a quiet machine:
+// docs/PERFORMANCE.md; rerun on a quiet machine (PLING_CHROMIUM names
+// another Chromium, such as the headless shell):
 //
 //	go test ./e2e -run '^$' -bench BenchmarkColdStart -benchtime 5x
+//	PLING_CHROMIUM=/usr/lib/chromium/chromium-headless-shell go test ./e2e -run '^$' -bench BenchmarkColdStart -benchtime 5x
 func BenchmarkColdStart(b *testing.B) {
 	var initT, firstT, navT, actT []time.Duration
+	args := plingServe(b)
 	for range b.N {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		start := time.Now()
-		c := client.NewClient(transport.NewStdio(binary, []string{"PLING_LOG=warn"}, "serve"))
+		c := client.NewClient(transport.NewStdio(binary, []string{"PLING_LOG=warn"}, args...))
 		if err := mcpstart.Start(ctx, c, mcpstart.Options{Name: "bench"}); err != nil {
 			b.Fatal(err)
 		}

@@ -106,7 +106,7 @@ func peers(b *testing.B) []peer {
 	}
 	return []peer{
 		{
-			name: "pling", command: binary, args: []string{"serve"}, env: []string{"PLING_LOG=warn"}, done: regexp.MustCompile(`Review the launch checklist(; done | \| )true`),
+			name: "pling", command: binary, args: plingServe(b), env: []string{"PLING_LOG=warn"}, done: regexp.MustCompile(`Review the launch checklist(; done | \| )true`),
 			navigate: func(ctx context.Context, c *client.Client, url string) (string, error) {
 				return callText(ctx, c, "navigate", map[string]any{"url": url})
 			},
@@ -165,6 +165,16 @@ func browserPath() string {
 		return p
 	}
 	return "/usr/bin/chromium"
+}
+
+// plingServe is the command line of a Pling server on browserPath():
+// `serve`, with a config naming $PLING_CHROMIUM when it is set.
+func plingServe(tb testing.TB) []string {
+	p := os.Getenv("PLING_CHROMIUM")
+	if p == "" {
+		return []string{"serve"}
+	}
+	return []string{"serve", "--config", writeConfig(tb, browserYAML(tb, p))}
 }
 
 // peerMetrics are the figures of one server, in the order reported.

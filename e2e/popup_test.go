@@ -63,11 +63,35 @@ func twoOrigins(t *testing.T) (opener string, deniedHits *atomic.Int32, cfg stri
 	return "http://" + ln2.Addr().String() + "/opener", deniedHits, cfg
 }
 
+// withBrowser adds the browser section selecting execPath to the config
+// file cfg.
+func withBrowser(t *testing.T, cfg, execPath string) {
+	t.Helper()
+	f, err := os.OpenFile(cfg, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(browserYAML(t, execPath)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Tabs, windows and frames the page opens are under the navigation policy
 // before their first request leaves: the denied server never sees one.
 func TestPopupsAreUnderThePolicy(t *testing.T) {
 	t.Parallel()
+	for _, br := range testBrowsers {
+		t.Run(br.name, func(t *testing.T) {
+			t.Parallel()
+			popupsUnderThePolicy(t, br.execPath)
+		})
+	}
+}
+
+func popupsUnderThePolicy(t *testing.T, execPath string) {
 	opener, hits, cfg := twoOrigins(t)
+	withBrowser(t, cfg, execPath)
 	c, _ := stdioClient(t, nil, "--url", opener, "--config", cfg)
 	for _, tc := range []struct{ action, blocked string }{
 		{"popup_denied", "127.0.0.2"},

@@ -6,8 +6,6 @@ import (
 	"net"
 	"net/http"
 	neturl "net/url"
-	"os"
-	"path/filepath"
 	"sort"
 	"sync"
 	"testing"
@@ -74,6 +72,15 @@ func (p *loggingProxy) seen() map[string]int {
 // metrics or sign-in traffic.
 func TestBrowserContactsOnlyThePagesOrigins(t *testing.T) {
 	t.Parallel()
+	for _, br := range testBrowsers {
+		t.Run(br.name, func(t *testing.T) {
+			t.Parallel()
+			contactsOnlyThePagesOrigins(t, br.execPath)
+		})
+	}
+}
+
+func contactsOnlyThePagesOrigins(t *testing.T, execPath string) {
 	origin, err := neturl.Parse(url("/"))
 	if err != nil {
 		t.Fatal(err)
@@ -86,11 +93,8 @@ func TestBrowserContactsOnlyThePagesOrigins(t *testing.T) {
 	srv := &http.Server{Handler: p}
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { _ = srv.Close() })
-	cfg := filepath.Join(t.TempDir(), "agent.yaml")
-	yaml := fmt.Sprintf("browser:\n  extraFlags:\n    - --proxy-server=http://%s\n    - --proxy-bypass-list=<-loopback>\n", ln.Addr())
-	if err := os.WriteFile(cfg, []byte(yaml), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	cfg := writeConfig(t, browserYAML(t, execPath, "extraFlags:",
+		"  - --proxy-server=http://"+ln.Addr().String(), "  - --proxy-bypass-list=<-loopback>"))
 	c, _ := stdioClient(t, nil, "--url", url("/form"), "--config", cfg)
 	mustOK(t, call(t, c, "observe", map[string]any{}))
 	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))

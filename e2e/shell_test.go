@@ -1,0 +1,67 @@
+package e2e
+
+import (
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// headlessShell is Debian's headless shell (package
+// chromium-headless-shell, the same Chromium build without the full
+// browser's UI layer): the binary itself, not the /usr/bin script, which
+// does not exec it and so would leave it running when Pling stops it.
+const headlessShell = "/usr/lib/chromium/chromium-headless-shell"
+
+// testBrowsers are the Chromium builds Pling is tested on: Debian's
+// Chromium (the default) and its headless shell (browser.execPath, the
+// faster cold start of docs/PERFORMANCE.md). A missing one fails loudly.
+var testBrowsers = []struct{ name, execPath string }{
+	{"chromium", ""},
+	{"headless-shell", headlessShell},
+}
+
+// browserYAML is the browser section that selects execPath ("" leaves the
+// default), with extra lines indented under it.
+func browserYAML(t testing.TB, execPath string, extra ...string) string {
+	t.Helper()
+	if execPath != "" {
+		if _, err := os.Stat(execPath); err != nil {
+			t.Fatalf("%s is missing (make chromium installs it: apt-get install -y chromium-headless-shell): %v", execPath, err)
+		}
+		extra = append([]string{"execPath: " + execPath}, extra...)
+	}
+	if len(extra) == 0 {
+		return ""
+	}
+	return "browser:\n  " + strings.Join(extra, "\n  ") + "\n"
+}
+
+// The headless shell runs Pling's whole loop through the real binary: the
+// first navigation and its observation, an action with its fresh
+// observation, a screenshot, and the process Pling started is the shell.
+func TestHeadlessShell(t *testing.T) {
+	t.Parallel()
+	mark := marker(t)
+	cfg := writeConfig(t, browserYAML(t, headlessShell))
+	c, _ := stdioClientEnv(t, []string{"PLING_LOG=warn", mark}, nil, "--config", cfg)
+	r := mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
+	contains(t, r.Text, "## Page: Todos", "Review the launch checklist")
+	r = mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
+	if !regexp.MustCompile(`Review the launch checklist(; done | \| )true`).MatchString(r.Text) {
+		t.Fatalf("the toggle is not in the fresh observation:\n%s", r.Text)
+	}
+	img, _, _, _ := shotOf(t, mustOK(t, call(t, c, "screenshot", map[string]any{})))
+	if b := img.Bounds(); b.Dx() == 0 || b.Dy() == 0 {
+		t.Fatalf("empty screenshot %v", b)
+	}
+	pids := browserPIDs(serverPID(t, mark))
+	if len(pids) != 1 {
+		t.Fatalf("the server runs %d browsers, want 1", len(pids))
+	}
+	exe, err := os.Readlink("/proc/" + strconv.Itoa(pids[0]) + "/exe")
+	if err != nil || exe != headlessShell {
+		t.Fatalf("the server's browser is %q (%v), want %s", exe, err, headlessShell)
+	}
+}
