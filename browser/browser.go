@@ -106,6 +106,8 @@ type Browser struct {
 	lossClaimed atomic.Bool
 	// heard: when the browser last sent anything.
 	heard *heartbeat
+	// firstTabTaken: newSessionOnFirstTab ran (it runs once).
+	firstTabTaken atomic.Bool
 }
 
 // heartbeat records when the browser last sent a message (a reply or an

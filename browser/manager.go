@@ -154,7 +154,7 @@ func (m *Manager) NewSession(ctx context.Context, opts SessionOptions) (*Session
 		if err != nil {
 			return nil, err
 		}
-		s, err := b.NewSessionWith(ctx, opts)
+		s, err := m.opener(b)(ctx, opts)
 		if err != nil {
 			if attempt == 0 && !b.Alive() {
 				continue // it died under us: once more, on a new one
@@ -189,6 +189,18 @@ func (m *Manager) OpenAhead(opts SessionOptions) {
 	m.once = true
 	m.mu.Unlock()
 	m.KeepSpares(1, opts)
+}
+
+// opener is how sessions are opened in b: on its first tab after
+// OpenAhead (a single session; whichever of the spare and a caller's own
+// start comes first takes the tab), else in a new browser context.
+func (m *Manager) opener(b *Browser) func(context.Context, SessionOptions) (*Session, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.once {
+		return b.newSessionOnFirstTab
+	}
+	return b.NewSessionWith
 }
 
 // refillLater opens the replacements of a session start after refillAfter
@@ -334,7 +346,7 @@ func (m *Manager) fill() {
 func (m *Manager) openSpare(b *Browser, p *pendingSpare, opts SessionOptions) {
 	// Bounded by the session start's own bounds; nobody waits on it
 	// unless it is claimed.
-	s, err := b.NewSessionWith(context.Background(), opts)
+	s, err := m.opener(b)(context.Background(), opts)
 	if err != nil {
 		s = nil
 		m.opts.Logger.Debug("spare session failed", "error_type", fmt.Sprintf("%T", err))

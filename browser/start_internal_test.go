@@ -371,3 +371,92 @@ func TestStartAttachesNoTab(t *testing.T) {
 		}
 	}
 }
+
+// Over stdio (OpenAhead) the session is Chromium's own first tab, whose
+// renderer started with the browser, not a new browser context and tab
+// (issue 10 pt 11): no other page target exists. The tab is under the
+// session's policy like any other, its pages (NewPage) share its cookies,
+// and downloads are refused there too.
+func TestOpenAheadTakesTheFirstTab(t *testing.T) {
+	m := NewManager(Options{ExecPath: execPath(), StartTimeout: time.Minute, ActionTimeout: time.Minute})
+	t.Cleanup(m.Close)
+	denied := errors.New("denied by the test policy")
+	m.OpenAhead(SessionOptions{CheckURL: func(u string) error {
+		if strings.Contains(u, "denied") {
+			return denied
+		}
+		return nil
+	}})
+	m.Prestart()
+	waitFor(t, "the session opened ahead", func() bool { return m.Spares() == 1 })
+	s, err := m.OpenSession(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.CloseSession()
+	if !s.bc.isDefault {
+		t.Fatal("the session opened ahead is not on the first tab")
+	}
+	infos, err := chromedp.Targets(s.b.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pages []string
+	for _, ti := range infos {
+		if ti.Type == "page" {
+			pages = append(pages, string(ti.TargetID))
+		}
+	}
+	if len(pages) != 1 || pages[0] != string(s.targetID) {
+		t.Fatalf("page targets %v, want only the session's %s", pages, s.targetID)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/set" {
+			http.SetCookie(w, &http.Cookie{Name: "k", Value: "v"})
+		}
+		fmt.Fprint(w, "<!doctype html><title>t</title>")
+	}))
+	defer srv.Close()
+	if err := s.Navigate(t.Context(), srv.URL+"/set"); err != nil {
+		t.Fatal(err)
+	}
+	var pe *page.Error
+	if err := s.Navigate(t.Context(), srv.URL+"/denied"); !errors.As(err, &pe) || pe.Code != page.CodeNavigationBlocked {
+		t.Fatalf("a denied navigation on the first tab: want NAVIGATION_BLOCKED, got %v", err)
+	}
+	p, err := s.NewPage(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.bc.isDefault {
+		t.Error("the session's new page is not in its browser context")
+	}
+	if err := p.Navigate(t.Context(), srv.URL+"/"); err != nil {
+		t.Fatal(err)
+	}
+	var cookie string
+	if err := p.Evaluate(t.Context(), `document.cookie`, &cookie); err != nil || cookie != "k=v" {
+		t.Fatalf("the new page's cookies: %q %v, want k=v", cookie, err)
+	}
+	// With every tab of the browser closed, Chromium stays up, and the
+	// next session is a fresh browser context, not the default one.
+	s.CloseSession()
+	time.Sleep(time.Second)
+	if !s.b.Alive() {
+		t.Fatal("the browser exited when the first tab closed")
+	}
+	n, err := m.NewSession(t.Context(), SessionOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer n.CloseSession()
+	if n.bc.isDefault || m.Starts() != 1 {
+		t.Errorf("the next session: default context %v, browsers started %d; want a new context in the same browser", n.bc.isDefault, m.Starts())
+	}
+	if err := n.Navigate(t.Context(), srv.URL+"/"); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Evaluate(t.Context(), `document.cookie`, &cookie); err != nil || cookie != "" {
+		t.Errorf("the next session sees cookies %q (%v): it must share nothing", cookie, err)
+	}
+}
