@@ -157,7 +157,13 @@ func checkBrowser(b Browser, env func(string) string, add func(Severity, string,
 			add(SeverityError, "browser.execPath", "%s is not on PATH; install Chromium, or set browser.execPath or browser.remoteURL", p)
 		}
 	}
-	if !b.Headless && runtime.GOOS == "linux" && env("DISPLAY") == "" && env("WAYLAND_DISPLAY") == "" {
+	// A headless shell (Debian's chromium-headless-shell, Chrome's
+	// chrome-headless-shell) has no windowed mode.
+	shell := strings.HasSuffix(b.ExecPath, "headless-shell")
+	if shell && !b.Headless {
+		add(SeverityWarning, "browser.headless", "is false but %s is a headless shell, which never opens a window", b.ExecPath)
+	}
+	if !shell && !b.Headless && runtime.GOOS == "linux" && env("DISPLAY") == "" && env("WAYLAND_DISPLAY") == "" {
 		add(SeverityWarning, "browser.headless", "is false but neither DISPLAY nor WAYLAND_DISPLAY is set; Chromium will fail to open a window")
 	}
 	for i, f := range b.ExtraFlags {

@@ -70,6 +70,10 @@ func TestCheckFindings(t *testing.T) {
 	if err := os.WriteFile(notExec, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	shell := filepath.Join(dir, "chromium-headless-shell")
+	if err := os.WriteFile(shell, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name   string
 		edit   func(*Config)
@@ -96,6 +100,9 @@ func TestCheckFindings(t *testing.T) {
 			"warning: browser.extraFlags: are ignored", ""},
 		{"headful without display", func(c *Config) { c.Browser.Headless = false }, nil, "warning: browser.headless: is false but neither DISPLAY", ""},
 		{"headful with display", func(c *Config) { c.Browser.Headless = false }, map[string]string{"DISPLAY": ":0"}, "", "browser.headless"},
+		{"headful headless shell", func(c *Config) { c.Browser.ExecPath, c.Browser.Headless = shell, false }, map[string]string{"DISPLAY": ":0"},
+			"warning: browser.headless: is false but " + shell + " is a headless shell, which never opens a window", ""},
+		{"headless shell", func(c *Config) { c.Browser.ExecPath = shell }, nil, "", "browser.execPath"},
 		{"no sandbox", func(c *Config) { c.Browser.ExtraFlags = []string{"--lang=en", "--no-sandbox"} }, nil,
 			"warning: browser.extraFlags[1]: --no-sandbox turns off Chromium's sandbox", ""},
 		{"remote debugging", func(c *Config) { c.Browser.ExtraFlags = []string{"--remote-debugging-port=9222"} }, nil,

@@ -10,8 +10,8 @@ import (
 
 // headlessShell is Debian's headless shell (package
 // chromium-headless-shell, the same Chromium build without the full
-// browser's UI layer): the binary itself, not the /usr/bin script, which
-// does not exec it and so would leave it running when Pling stops it.
+// browser's UI layer): the binary itself, not the /usr/bin script that
+// runs it from a shell process.
 const headlessShell = "/usr/lib/chromium/chromium-headless-shell"
 
 // testBrowsers are the Chromium builds Pling is tested on: Debian's
