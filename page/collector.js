@@ -1038,9 +1038,12 @@
         let col = 0;
         for (const c of cells) {
           const span = c.colSpan || 1;
-          const o = { wantFirst: !out.label, skip: skipButtons, hover: hoverShown };
+          // every cell looks for an avatar's initials before a name
+          // ("JD John Doe" is "John Doe"), not only the label's
+          const o = { wantFirst: true, skip: skipButtons, hover: hoverShown };
           let v = gather(c, o, maxText + 1);
           if (o.first && !out.label) out.label = cut(o.first);
+          if (v && o.initials && v.startsWith(o.avatar + ' ')) v = v.slice(o.avatar.length + 1);
           if (!v) {
             const cb = checkboxIn(c);
             if (cb !== null) v = String(cb);
