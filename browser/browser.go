@@ -106,7 +106,7 @@ type Browser struct {
 	lossClaimed atomic.Bool
 	// heard: when the browser last sent anything.
 	heard *heartbeat
-	// firstTabTaken: newSessionOnFirstTab ran (it runs once).
+	// firstTabTaken: NewSessionOnFirstTab ran (it runs once).
 	firstTabTaken atomic.Bool
 }
 

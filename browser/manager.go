@@ -198,7 +198,7 @@ func (m *Manager) opener(b *Browser) func(context.Context, SessionOptions) (*Ses
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.once {
-		return b.newSessionOnFirstTab
+		return b.NewSessionOnFirstTab
 	}
 	return b.NewSessionWith
 }

@@ -54,7 +54,7 @@ type browserContext struct {
 	tabs     map[*Session]struct{}
 	disposed bool
 	next     *browserContext // its replacement in a restarted browser
-	// isDefault: Chromium's default browser context (newSessionOnFirstTab),
+	// isDefault: Chromium's default browser context (NewSessionOnFirstTab),
 	// which can't be disposed and takes new tabs without its id.
 	isDefault bool
 }
@@ -99,15 +99,15 @@ func (b *Browser) NewSessionWith(ctx context.Context, opts SessionOptions) (*Ses
 	return s, nil
 }
 
-// newSessionOnFirstTab opens a session on the tab Chromium opened at launch,
+// NewSessionOnFirstTab opens a session on the tab Chromium opened at launch,
 // in its default browser context, instead of a new context and tab: that
 // tab's renderer starts with the browser, so the session is ready ~250 ms
-// sooner on 2 cores (docs/PERFORMANCE.md). It is for a server with a single
-// session whose end is the process's (stdio, Manager.OpenAhead): the
-// default context can't be disposed, so only the first call of a launched
-// browser gets the tab; others, and a remote browser (whose first tab is
-// someone else's), get NewSessionWith.
-func (b *Browser) newSessionOnFirstTab(ctx context.Context, opts SessionOptions) (*Session, error) {
+// sooner on 2 cores (docs/PERFORMANCE.md). It is for a process with a
+// single session that ends with it (stdio through Manager.OpenAhead, the
+// one-shot commands): the default context can't be disposed, so only the
+// first call of a launched browser gets the tab; others, and a remote
+// browser (whose first tab is someone else's), get NewSessionWith.
+func (b *Browser) NewSessionOnFirstTab(ctx context.Context, opts SessionOptions) (*Session, error) {
 	if b.opts.RemoteURL != "" || !b.firstTabTaken.CompareAndSwap(false, true) || !b.Alive() {
 		return b.NewSessionWith(ctx, opts)
 	}

@@ -115,7 +115,7 @@ func openRuntime(ctx context.Context, cfgPath, url string) (*page.Runtime, *page
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	tab, err := b.NewSessionWith(ctx, sessionOptions(cfg.Navigation))
+	tab, err := b.NewSessionOnFirstTab(ctx, sessionOptions(cfg.Navigation))
 	if err != nil {
 		b.Close()
 		return nil, nil, nil, err
