@@ -207,6 +207,37 @@ var traceCDP func(string, ...any)
 // the binary is absent, and with a timeout error instead of hanging.
 func Start(ctx context.Context, opts Options) (*Browser, error) {
 	opts = opts.withDefaults()
+	bctx, cancel, hb, err := launch(ctx, opts)
+	if errors.Is(err, errExitedAtLaunch) && ctx.Err() == nil {
+		// Chromium now and then crashes while it starts (seen about once
+		// in a hundred launches on a loaded 2-core machine): one more try
+		// costs a launch, a failed session start costs the caller's call.
+		opts.Logger.Warn("chromium exited while starting; starting it once more")
+		bctx, cancel, hb, err = launch(ctx, opts)
+	}
+	if err != nil {
+		return nil, err
+	}
+	b := &Browser{opts: opts, ctx: bctx, cancel: cancel, lost: bctx.Done(), heard: hb}
+	if c := chromedp.FromContext(bctx); c != nil && c.Browser != nil {
+		b.lost = c.Browser.LostConnection
+	}
+	if err := b.guardBrowser(); err != nil {
+		b.Close()
+		return nil, fmt.Errorf("start browser: %w", err)
+	}
+	opts.Logger.Info("browser started", "remote", opts.RemoteURL != "")
+	return b, nil
+}
+
+// errExitedAtLaunch: the local Chromium exited before it answered (chromedp:
+// "chrome failed to start"), a crash at start rather than a hang.
+var errExitedAtLaunch = errors.New("chromium exited while starting")
+
+// launch starts (or attaches to) the browser and waits for its first
+// answer. It returns the browser-level context, what ends it, and the
+// heartbeat of its messages.
+func launch(ctx context.Context, opts Options) (context.Context, context.CancelFunc, *heartbeat, error) {
 	var allocCtx context.Context
 	var cancelAlloc context.CancelFunc
 	if opts.RemoteURL != "" {
@@ -214,7 +245,7 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 			remote.WithDialTimeout(opts.StartTimeout))
 	} else {
 		if err := CheckExec(opts); err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		flags := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(opts.ExecPath),
@@ -264,25 +295,19 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	case err := <-started:
 		if err != nil {
 			cancel()
-			return nil, fmt.Errorf("start browser: %w", err)
+			if opts.RemoteURL == "" && strings.Contains(err.Error(), "chrome failed to start") {
+				err = fmt.Errorf("%w: %w", errExitedAtLaunch, err)
+			}
+			return nil, nil, nil, fmt.Errorf("start browser: %w", err)
 		}
 	case <-time.After(opts.StartTimeout):
 		cancel()
-		return nil, fmt.Errorf("start browser: timed out after %s", opts.StartTimeout)
+		return nil, nil, nil, fmt.Errorf("start browser: timed out after %s", opts.StartTimeout)
 	case <-ctx.Done():
 		cancel()
-		return nil, fmt.Errorf("start browser: %w", ctx.Err())
+		return nil, nil, nil, fmt.Errorf("start browser: %w", ctx.Err())
 	}
-	b := &Browser{opts: opts, ctx: bctx, cancel: cancel, lost: bctx.Done(), heard: hb}
-	if c := chromedp.FromContext(bctx); c != nil && c.Browser != nil {
-		b.lost = c.Browser.LostConnection
-	}
-	if err := b.guardBrowser(); err != nil {
-		b.Close()
-		return nil, fmt.Errorf("start browser: %w", err)
-	}
-	opts.Logger.Info("browser started", "remote", opts.RemoteURL != "")
-	return b, nil
+	return bctx, cancel, hb, nil
 }
 
 // CheckExec fails with ErrChromiumMissing when opts name a local Chromium

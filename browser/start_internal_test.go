@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -458,5 +460,45 @@ func TestOpenAheadTakesTheFirstTab(t *testing.T) {
 	}
 	if err := n.Evaluate(t.Context(), `document.cookie`, &cookie); err != nil || cookie != "" {
 		t.Errorf("the next session sees cookies %q (%v): it must share nothing", cookie, err)
+	}
+}
+
+// A Chromium that exits while it starts (a crash at launch) is started
+// once more; one that always exits fails after that second try, with the
+// reason, instead of being retried without end.
+func TestStartRetriesAnExitAtLaunch(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		failures  int
+		wantErr   bool
+		wantTries int
+	}{{"once", 1, false, 2}, {"always", 1000, true, 2}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tries := filepath.Join(dir, "tries")
+			script := filepath.Join(dir, "chromium")
+			body := fmt.Sprintf(`#!/bin/sh
+echo x >> %q
+if [ "$(wc -l < %q)" -le %d ]; then echo "crashed at launch" >&2; exit 1; fi
+exec %q "$@"
+`, tries, tries, tc.failures, execPath())
+			if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			b, err := Start(t.Context(), Options{ExecPath: script, StartTimeout: time.Minute})
+			if b != nil {
+				defer b.Close()
+			}
+			if tc.wantErr != (err != nil) {
+				t.Fatalf("Start: %v (want error %v)", err, tc.wantErr)
+			}
+			if err != nil && (!errors.Is(err, errExitedAtLaunch) || !strings.Contains(err.Error(), "crashed at launch")) {
+				t.Errorf("the error does not say Chromium exited, with its output: %v", err)
+			}
+			raw, _ := os.ReadFile(tries)
+			if n := strings.Count(string(raw), "x"); n != tc.wantTries {
+				t.Errorf("Chromium was launched %d times, want %d", n, tc.wantTries)
+			}
+		})
 	}
 }
