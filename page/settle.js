@@ -1,7 +1,7 @@
 // settle.js: resolves when the page has been quiet for params.quiet_ms — no
 // DOM mutations, no running finite animations, no new resource loads, no
-// script, stylesheet, XHR or fetch in flight (each for at most 2 s), no
-// scrolling, document loaded — or when params.timeout_ms passes. Returns
+// script, stylesheet, module preload, XHR or fetch in flight (each for at
+// most 2 s), no scrolling, document loaded — or when params.timeout_ms passes. Returns
 // {settled: bool}. A watcher installed on the first call keeps the time of
 // the last change, so a page that is already quiet settles at once: the
 // common case costs no waiting. With params.fresh (after an action) a full
@@ -27,8 +27,9 @@
     w = { last: performance.now(), scrollY: window.scrollY, mut: -1, input: -1, frame: 0, lastFrame: 0,
       early: document.readyState === "loading", scripts: 0, requests: 0 };
     w.touch = () => { w.last = performance.now(); w.lastFrame = w.frame; };
-    // Requests in flight: a script or stylesheet in the document that has
-    // not loaded (a module loader fetching the app), an XHR or fetch
+    // Requests in flight: a script, stylesheet or module preload in the
+    // document that has not loaded (a module loader fetching the app, a
+    // bundle's lazy chunk), an XHR or fetch
     // started since the watcher came. Each counts for at most PENDING_MS
     // from when it was seen, so a long poll or a hung load does not hold
     // every settle to its timeout.
@@ -42,7 +43,9 @@
         if (n.type && !/^(module|(text|application)\/(x-)?(java|ecma)script)$/i.test(n.type)) return;
         url = n.src;
         if (url) w.scripts++;
-      } else if (n.tagName === "LINK" && /(^|\s)stylesheet(\s|$)/i.test(n.rel || "")) {
+      } else if (n.tagName === "LINK" && /(^|\s)(stylesheet|modulepreload)(\s|$)/i.test(n.rel || "")) {
+        // modulepreload: Vite's builds announce a chunk they are about
+        // to import() this way (import() itself can't be watched)
         url = n.href;
       }
       if (url && !/^(data|blob|javascript):/i.test(url) && !seen(url)) w.pending.set(n, performance.now());

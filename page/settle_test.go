@@ -52,3 +52,46 @@ func TestSettleSeesRequestsFromDocumentStart(t *testing.T) {
 		})
 	}
 }
+
+// A page that loads part of its code later with import(), as Vite's builds
+// do (gentelella's settings page imports its settings module after load,
+// and that module disables the form's buttons), is observed after that code
+// ran: the settle wait counts the module Vite's preload helper announces
+// with <link rel="modulepreload"> as in flight until it loaded. Under load
+// the observation came before the import and showed the buttons enabled.
+func TestSettleWaitsForALazyModule(t *testing.T) {
+	t.Parallel()
+	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/settings.js" {
+			time.Sleep(900 * time.Millisecond) // within settle's 2 s for one request
+			w.Header().Set("Content-Type", "text/javascript")
+			_, _ = w.Write([]byte(`export function init() { document.getElementById("save").disabled = true; }`))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		// What Vite's __vitePreload does: announce the chunk, wait for it,
+		// then import it.
+		_, _ = w.Write([]byte(`<!doctype html><title>Lazy module</title><main><form><label>Name <input></label>
+<button type="submit" id="save">Save changes</button></form></main>
+<script type="module">
+window.addEventListener("load", () => {
+  const l = document.createElement("link");
+  l.rel = "modulepreload"; l.href = "/settings.js";
+  l.addEventListener("load", () => import("/settings.js").then((m) => m.init()));
+  document.head.appendChild(l);
+});
+</script>`))
+	}))
+	s := testbrowser.New(t)
+	rt := page.NewRuntime(s, page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 10 * time.Second})
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	res, err := rt.Navigate(ctx, base+"/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := page.Render(res.Observation, page.DefaultBudgets())
+	if !strings.Contains(text, "save_changes: disabled") {
+		t.Fatalf("navigate's observation came before the lazily imported module ran:\n%s", text)
+	}
+}
