@@ -37,15 +37,7 @@ func TestSettleSeesRequestsFromDocumentStart(t *testing.T) {
 <script>function render(html) { document.getElementById("app").innerHTML = html; }
 ` + tc.send + `</script>`))
 			}))
-			s := testbrowser.New(t)
-			rt := page.NewRuntime(s, page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 10 * time.Second})
-			ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
-			defer cancel()
-			res, err := rt.Navigate(ctx, base+"/")
-			if err != nil {
-				t.Fatal(err)
-			}
-			text := page.Render(res.Observation, page.DefaultBudgets())
+			text := navigateRendered(t, base+"/")
 			if !strings.Contains(text, "New todo") {
 				t.Fatalf("navigate's observation came before the view the page was fetching:\n%s", text)
 			}
@@ -82,16 +74,22 @@ window.addEventListener("load", () => {
 });
 </script>`))
 	}))
-	s := testbrowser.New(t)
-	rt := page.NewRuntime(s, page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 10 * time.Second})
-	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
-	defer cancel()
-	res, err := rt.Navigate(ctx, base+"/")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := page.Render(res.Observation, page.DefaultBudgets())
+	text := navigateRendered(t, base+"/")
 	if !strings.Contains(text, "save_changes: disabled") {
 		t.Fatalf("navigate's observation came before the lazily imported module ran:\n%s", text)
 	}
+}
+
+// navigateRendered navigates a fresh tab to url with a 10 s settle bound
+// and returns navigate's observation as rendered for the model.
+func navigateRendered(t *testing.T, url string) string {
+	t.Helper()
+	rt := page.NewRuntime(testbrowser.New(t), page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 10 * time.Second})
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	res, err := rt.Navigate(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page.Render(res.Observation, page.DefaultBudgets())
 }
