@@ -377,8 +377,9 @@ func TestStartAttachesNoTab(t *testing.T) {
 // Over stdio (OpenAhead) the session is Chromium's own first tab, whose
 // renderer started with the browser, not a new browser context and tab
 // (issue 10 pt 11): no other page target exists. The tab is under the
-// session's policy like any other, its pages (NewPage) share its cookies,
-// and downloads are refused there too.
+// session's policy like any other and its pages (NewPage) share its
+// cookies. (Downloads refused there too: e2e TestNewTabsAndDownloads, whose
+// stdio session is this tab.)
 func TestOpenAheadTakesTheFirstTab(t *testing.T) {
 	m := NewManager(Options{ExecPath: execPath(), StartTimeout: time.Minute, ActionTimeout: time.Minute})
 	t.Cleanup(m.Close)
