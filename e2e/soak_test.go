@@ -99,23 +99,26 @@ func (s *soakServer) gcStats(t *testing.T) (goroutines int, heapKB int64) {
 
 // measure takes a checkpoint once the closed sessions' teardown has
 // finished (closing is partly asynchronous: the browser disposes contexts
-// and ends renderers after DELETE answered): it waits until the goroutine
-// and process counts hold still over three readings.
+// and ends renderers after DELETE answered) and the spare session taken by
+// the last one has been replaced (the replacement starts a second after the
+// take, refillAfter): it waits until the goroutine and process counts hold
+// still for stableFor. (Still for one second was not enough: under load a
+// checkpoint fell in the second before the replacement and counted 7
+// goroutines fewer than the next.)
 func (s *soakServer) measure(t *testing.T) soakFigures {
 	t.Helper()
+	const stableFor = 3 * time.Second
 	var last soakFigures
-	same := 0
-	for range 60 {
+	var since time.Time
+	for range 120 {
 		g, h := s.gcStats(t)
 		n, _, _ := procStats(s.pid)
 		f := soakFigures{goroutines: g, heapKB: h, procs: n - 1, rssKB: statusKB(s.pid, "/status", "VmRSS:"), kinds: chromiumKinds(s.pid)}
-		if f.goroutines == last.goroutines && f.procs == last.procs {
-			same++
-		} else {
-			same = 0
+		if since.IsZero() || f.goroutines != last.goroutines || f.procs != last.procs {
+			since = time.Now()
 		}
 		last = f
-		if same == 2 {
+		if time.Since(since) >= stableFor {
 			break
 		}
 		time.Sleep(500 * time.Millisecond)

@@ -22,6 +22,9 @@ type outcome struct {
 	App     string
 	OK      bool
 	Reason  string // why it failed (empty when OK)
+	// FirstReason is why the first run failed, for an app that passed on
+	// its second (runApps).
+	FirstReason string
 	Tokens  int
 	Seconds float64 // the script's wall time, the timed observations excluded
 	Calls   int

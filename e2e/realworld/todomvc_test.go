@@ -174,6 +174,29 @@ func runApps(t *testing.T, apps []app) []outcome {
 	}
 	close(jobs)
 	wg.Wait()
+	// An app that failed is run once more, alone and in a fresh session,
+	// once the others are done: on a loaded machine (make test runs the
+	// corpus beside the other packages under -race) an app that boots
+	// slowly failed 1 run in ~5 (cujo, then mithril), and the goal is an
+	// exact count. A failure of Pling's fails twice; a pass on the second
+	// run keeps the first failure in its line.
+	for i, o := range outs {
+		if o.OK {
+			continue
+		}
+		a := apps[i]
+		a.Fresh = true
+		var s *session
+		again, _ := runOne(t, &s, a)
+		if s != nil {
+			s.close()
+		}
+		if again.OK {
+			again.FirstReason = o.Reason
+			outs[i] = again
+			fmt.Println(again.line())
+		}
+	}
 	return outs
 }
 
@@ -233,8 +256,11 @@ func runOne(t *testing.T, sp **session, a app) (o outcome, restart bool) {
 
 func (o outcome) line() string {
 	status := "ok"
-	if !o.OK {
+	switch {
+	case !o.OK:
 		status = "FAIL " + o.Reason
+	case o.FirstReason != "":
+		status = "ok on the second run (the first: " + o.FirstReason + ")"
 	}
 	return fmt.Sprintf("%-28s %5d tok %5.1f s %6s ms  %s", o.App, o.Tokens, o.Seconds, worstObs(o), status)
 }
