@@ -19,15 +19,15 @@ var (
 
 // outcome is one app's run.
 type outcome struct {
-	App     string
-	OK      bool
-	Reason  string // why it failed (empty when OK)
+	App    string
+	OK     bool
+	Reason string // why it failed (empty when OK)
 	// FirstReason is why the first run failed, for an app that passed on
 	// its second (runApps).
 	FirstReason string
-	Tokens  int
-	Seconds float64 // the script's wall time, the timed observations excluded
-	Calls   int
+	Tokens      int
+	Seconds     float64 // the script's wall time, the timed observations excluded
+	Calls       int
 	// ObsMS are the times of the plain observe calls the runner made
 	// after each page change (session.timeObservation), in milliseconds.
 	ObsMS []float64
