@@ -128,15 +128,9 @@ func (b *Browser) NewSessionOnFirstTab(ctx context.Context, opts SessionOptions)
 		return b.NewSessionWith(ctx, opts)
 	}
 	bc := &browserContext{b: b, id: first.BrowserContextID, opts: opts, tabs: map[*Session]struct{}{}, isDefault: true}
-	// Downloads are refused in the default context as in any other (no
-	// context id: the default one).
-	_, err = chromedp.CallBrowser(c, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny, EventsEnabled: new(true),
-	})
-	if err != nil {
-		return nil, fmt.Errorf("refuse downloads: %w", boundErr(c, err))
+	if err := b.adoptContext(c, bc); err != nil {
+		return nil, err
 	}
-	b.addContext(bc)
 	s, err := bc.newTab(ctx, first.TargetID)
 	if err != nil {
 		bc.dispose()
@@ -145,15 +139,27 @@ func (b *Browser) NewSessionOnFirstTab(ctx context.Context, opts SessionOptions)
 	return s, nil
 }
 
-// addContext registers bc so the browser-level guard can tell whose
-// requests it sees.
-func (b *Browser) addContext(bc *browserContext) {
+// adoptContext refuses downloads in bc (the default context is named by
+// no id) and registers it, so the browser-level guard can tell whose
+// requests it sees. c bounds the call.
+func (b *Browser) adoptContext(c context.Context, bc *browserContext) error {
+	id := bc.id
+	if bc.isDefault {
+		id = ""
+	}
+	_, err := chromedp.CallBrowser(c, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny, BrowserContextID: id, EventsEnabled: new(true),
+	})
+	if err != nil {
+		return fmt.Errorf("refuse downloads: %w", boundErr(c, err))
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.contexts == nil {
 		b.contexts = map[cdp.BrowserContextID]*browserContext{}
 	}
 	b.contexts[bc.id] = bc
+	return nil
 }
 
 // newBrowserContext creates an isolated browser context in which downloads
@@ -167,14 +173,10 @@ func (b *Browser) newBrowserContext(ctx context.Context, opts SessionOptions) (*
 		return nil, boundErr(c, err)
 	}
 	bc := &browserContext{b: b, id: res.BrowserContextID, opts: opts, tabs: map[*Session]struct{}{}}
-	_, err = chromedp.CallBrowser(c, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorDeny, BrowserContextID: bc.id, EventsEnabled: new(true),
-	})
-	if err != nil {
+	if err := b.adoptContext(c, bc); err != nil {
 		bc.dispose()
-		return nil, fmt.Errorf("refuse downloads: %w", boundErr(c, err))
+		return nil, err
 	}
-	b.addContext(bc)
 	return bc, nil
 }
 
