@@ -142,6 +142,12 @@
     // rejects. It stops after limit characters. It returns the collapsed text;
     // opt.first receives the first text run that holds a letter or digit
     // (the second, when the first is an avatar's initials of it).
+    // dropInitials removes from text, gathered with opt, an avatar's
+    // initials before the name they abbreviate ("SK Sarah Kowalski …" is
+    // "Sarah Kowalski …"): they are no part of a row's text or a cell's.
+    const dropInitials = (opt, text) =>
+      opt.initials && text.startsWith(opt.avatar + ' ') ? text.slice(opt.avatar.length + 1) : text;
+
     const gather = (root, opt, limit) => {
       const parts = [];
       let len = 0;
@@ -1043,7 +1049,7 @@
           const o = { wantFirst: true, skip: skipButtons, hover: hoverShown };
           let v = gather(c, o, maxText + 1);
           if (o.first && !out.label) out.label = cut(o.first);
-          if (v && o.initials && v.startsWith(o.avatar + ' ')) v = v.slice(o.avatar.length + 1);
+          if (v) v = dropInitials(o, v);
           if (!v) {
             const cb = checkboxIn(c);
             if (cb !== null) v = String(cb);
@@ -1065,9 +1071,7 @@
         o.initials = o2.initials;
       }
       if (!out.label && o.first) out.label = cut(o.first);
-      // an avatar's initials before the name are not part of the row's
-      // text ("SK Sarah Kowalski …" is "Sarah Kowalski …")
-      if (o.initials && text.startsWith(o.avatar + ' ')) text = text.slice(o.avatar.length + 1);
+      if (text) text = dropInitials(o, text);
       const parts = text ? partsOf(el) : null;
       if (parts) for (const [n, v] of parts) put(n, v);
       else if (text) put('text', text);
