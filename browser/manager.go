@@ -181,9 +181,11 @@ func (m *Manager) KeepSpares(n int, opts SessionOptions) {
 }
 
 // OpenAhead opens one session with opts ahead of need, for a server that
-// has a single session (stdio): its start overlaps the MCP handshake, and
-// once it is taken no replacement is opened (nobody would take it, and its
-// renderer would compete with the session's first page).
+// has a single session (stdio): on Chromium's first tab (see opener), as
+// soon as the browser is up, or when the caller asks first (the MCP
+// handshake usually does); once it is taken no replacement is opened
+// (nobody would take it, and its renderer would compete with the session's
+// first page).
 func (m *Manager) OpenAhead(opts SessionOptions) {
 	m.mu.Lock()
 	m.once = true
