@@ -70,6 +70,9 @@ func SchemaDescription(a Action) string {
 
 // ParamsSchema is the JSON Schema of an action's arguments.
 func ParamsSchema(a Action) json.RawMessage {
+	if a.tool != nil {
+		return toolSchema(a)
+	}
 	type prop struct {
 		Type        string   `json:"type"`
 		Description string   `json:"description,omitempty"`
