@@ -51,6 +51,7 @@ type toolsState struct {
 	seq    int
 	tools  map[string]toolEntry // frame id + "\x00" + name
 	frames map[cdp.FrameID]string
+	parent map[cdp.FrameID]cdp.FrameID
 	wait   map[string]chan *webmcp.EventToolResponded
 	early  map[string]*webmcp.EventToolResponded
 }
@@ -63,7 +64,7 @@ type toolEntry struct {
 // watchWebMCP starts following the tab's WebMCP events, in the order they
 // arrive (a navigation before the new document's tools).
 func watchWebMCP(tctx context.Context, main cdp.FrameID) *toolsState {
-	st := &toolsState{main: main, tools: map[string]toolEntry{}, frames: map[cdp.FrameID]string{},
+	st := &toolsState{main: main, tools: map[string]toolEntry{}, frames: map[cdp.FrameID]string{}, parent: map[cdp.FrameID]cdp.FrameID{},
 		wait: map[string]chan *webmcp.EventToolResponded{}, early: map[string]*webmcp.EventToolResponded{}}
 	_ = chromedp.Listen(tctx, st.on)
 	return st
@@ -89,19 +90,28 @@ func (st *toolsState) on(ev any) {
 				delete(st.tools, string(t.FrameID)+"\x00"+t.Name)
 			}
 		}
+	case *cdppage.EventFrameAttached:
+		st.parent[e.FrameID] = e.ParentFrameID
 	case *cdppage.EventFrameNavigated:
 		if e.Frame == nil {
 			return
 		}
 		if e.Frame.ParentID == "" {
+			// A new main document: every frame's document went with it.
 			st.main = e.Frame.ID
+			clear(st.tools)
+			clear(st.parent)
+			clear(st.frames)
+		} else {
+			st.parent[e.Frame.ID] = e.Frame.ParentID
+			st.dropFrame(e.Frame.ID)
 		}
 		st.frames[e.Frame.ID] = e.Frame.URL
-		st.dropFrame(e.Frame.ID)
 	case *cdppage.EventFrameDetached:
 		if e.Reason == cdppage.FrameDetachedReasonRemove {
 			st.dropFrame(e.FrameID)
 			delete(st.frames, e.FrameID)
+			delete(st.parent, e.FrameID)
 		}
 	case *webmcp.EventToolResponded:
 		if ch, ok := st.wait[e.InvocationID]; ok {
@@ -116,13 +126,25 @@ func (st *toolsState) on(ev any) {
 	}
 }
 
-// dropFrame forgets the tools of a frame's document (under st.mu).
+// dropFrame forgets the tools of a frame's document and of the frames
+// inside it (under st.mu).
 func (st *toolsState) dropFrame(f cdp.FrameID) {
 	for k, t := range st.tools {
-		if t.tool.Frame == string(f) {
+		if st.within(cdp.FrameID(t.tool.Frame), f) {
 			delete(st.tools, k)
 		}
 	}
+}
+
+// within reports whether frame is f or inside it (under st.mu).
+func (st *toolsState) within(frame, f cdp.FrameID) bool {
+	for hops := 0; frame != "" && hops < 16; hops++ {
+		if frame == f {
+			return true
+		}
+		frame = st.parent[frame]
+	}
+	return false
 }
 
 // toolOf is the page's view of a CDP tool (under st.mu).

@@ -112,14 +112,14 @@ var webmcpScript string
 
 // Bounds of one tool's input schema as an action's parameters.
 const (
-	schemaMaxDepth  = 4  // nesting of objects and arrays below the arguments
-	schemaMaxProps  = 24 // properties of one object
-	schemaMaxNodes  = 80 // schema nodes of one tool
-	schemaMaxEnum   = 25 // values of one enum
-	maxWebMCPTools  = 32 // tools of one page listed as actions
-	webmcpKind      = "tool"
-	webmcpSource    = "webmcp"
-	formFilledNote  = "filled; the form's submit action sends it"
+	schemaMaxDepth = 4  // nesting of objects and arrays below the arguments
+	schemaMaxProps = 24 // properties of one object
+	schemaMaxNodes = 80 // schema nodes of one tool
+	schemaMaxEnum  = 25 // values of one enum
+	maxWebMCPTools = 32 // tools of one page listed as actions
+	webmcpKind     = "tool"
+	webmcpSource   = "webmcp"
+	formFilledNote = "filled; the form's submit action sends it"
 )
 
 // attachWebMCP puts the page's WebMCP tools into the snapshot: those the
