@@ -507,6 +507,9 @@ func (s *Server) pageToolHandler(name string, sc page.ToolSchema, handle, doc st
 		if last := p.rt.Last(); last != nil && last.Snapshot() != nil && last.Snapshot().DocumentID != doc {
 			return nil, &page.Error{Code: page.CodeActionNotFound, Reason: fmt.Sprintf("%s belongs to a page that is no longer open; observe and use the current actions", name), Available: currentActions(last)}
 		}
+		if sc.Tool { // a WebMCP tool: every argument is the page tool's own
+			return s.doAct(ctx, c, req, p, page.ActRequest{Action: sc.Action, Args: args}, false)
+		}
 		a := map[string]any{}
 		for k, v := range args {
 			if k != "record" {
