@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pling-dev/pling/browser"
+	"github.com/pling-dev/pling/internal/golden"
 	"github.com/pling-dev/pling/internal/npmcache"
 	"github.com/pling-dev/pling/internal/testbrowser"
 	"github.com/pling-dev/pling/page"
@@ -428,4 +429,20 @@ func TestWebMCPPolyfill(t *testing.T) {
 		t.Errorf("never: %v", err)
 	}
 	t.Logf("polyfill timeout after %s", time.Since(start))
+}
+
+// The WebMCP fixture page's observation, in both renderings, and its tool
+// schemas are pinned by golden files (UPDATE_GOLDEN=1 rewrites them).
+func TestWebMCPFixtureGolden(t *testing.T) {
+	t.Parallel()
+	rt := open(t, "/webmcp", page.DefaultBudgets())
+	o := rt.Last()
+	text := revisionLine.ReplaceAllString(page.Render(o, page.DefaultBudgets()), "- revision: (masked)")
+	text = portText.ReplaceAllString(text, "$1:PORT")
+	golden.Check(t, "testdata/fixtures/webmcp.md", []byte(text))
+	schemas, _ := json.MarshalIndent(page.Schemas(o), "", "  ")
+	golden.Check(t, "testdata/fixtures/webmcp.tools.json", append(schemas, '\n'))
+	compact := compactRevision.ReplaceAllString(page.RenderCompact(o, page.DefaultBudgets(), false), "revision (masked)")
+	compact = portText.ReplaceAllString(compact, "$1:PORT")
+	golden.Check(t, "testdata/fixtures/webmcp.compact.md", []byte(compact))
 }
