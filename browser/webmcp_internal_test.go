@@ -66,6 +66,11 @@ document.modelContext.registerTool({name: "hang", description: "never answers", 
 	if fmt.Sprint(tools) != "[hang]" {
 		t.Fatalf("tools %v, want [hang]", tools)
 	}
+	gone := s.WebMCPTools()[0]
+	gone.Name = "not_there"
+	if resp, err := s.InvokeWebMCP(t.Context(), gone, json.RawMessage(`{}`)); err != nil || resp.Status != "missing" {
+		t.Errorf("a tool that is not registered: %+v %v", resp, err)
+	}
 	resp, err := s.InvokeWebMCP(t.Context(), s.WebMCPTools()[0], json.RawMessage(`{}`))
 	if err != nil || resp.Status != "timeout" {
 		t.Fatalf("hang: %+v %v", resp, err)
