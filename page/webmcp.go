@@ -135,11 +135,41 @@ func attachWebMCP(d Driver, s *Snapshot) {
 			tools = append(tools, t)
 		}
 	}
-	sort.SliceStable(tools, func(i, j int) bool {
-		if (tools[i].FrameURL == "") != (tools[j].FrameURL == "") {
-			return tools[i].FrameURL == ""
+	// A stable order whatever the timing of registrations: the main
+	// document's imperative tools (in registration order), its forms (in
+	// document order), then each iframe's tools (iframes in document order).
+	formAt, frameAt := map[string]int{}, map[string]int{}
+	if p := s.WebMCPPage; p != nil {
+		for i, f := range p.Forms {
+			if _, ok := formAt[f.FrameURL+"\x00"+f.Name]; !ok {
+				formAt[f.FrameURL+"\x00"+f.Name] = i
+			}
 		}
-		return false
+		for i, f := range p.Frames {
+			if _, ok := frameAt[f.URL]; !ok {
+				frameAt[f.URL] = i
+			}
+		}
+	}
+	rank := func(t WebMCPTool) (int, int) {
+		switch {
+		case t.FrameURL != "":
+			return 2, frameAt[t.FrameURL]
+		case t.Form:
+			return 1, formAt["\x00"+t.Name]
+		}
+		if i, ok := formAt["\x00"+t.Name]; ok && t.Polyfill {
+			return 1, i
+		}
+		return 0, 0
+	}
+	sort.SliceStable(tools, func(i, j int) bool {
+		gi, ii := rank(tools[i])
+		gj, ij := rank(tools[j])
+		if gi != gj {
+			return gi < gj
+		}
+		return ii < ij
 	})
 	s.WebMCP = tools
 }

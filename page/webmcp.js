@@ -40,31 +40,32 @@ async (snap) => {
     return '';
   };
   const forms = [], frames = [];
+  // One query per document for both (a large page pays one walk).
   const walk = (doc, depth, frameURL) => {
     let list;
-    try { list = doc.querySelectorAll('form[toolname]'); } catch (x) { return; }
-    for (const f of list) {
-      if (forms.length >= MAX_FORMS) break;
-      const name = cut(f.getAttribute('toolname') || '', 200);
-      if (!name) continue;
-      const o = { name, key: keyOf(f) };
-      const rg = regionOf(f);
-      if (rg) o.region = rg;
-      if (f.hasAttribute('toolautosubmit')) o.autosubmit = true;
-      const sub = f.querySelector('button:not([type]), button[type=submit], input[type=submit]');
-      if (sub) o.submit_key = keyOf(sub);
-      if (frameURL) o.frame_url = frameURL;
-      forms.push(o);
-    }
-    if (depth >= MAX_DEPTH) return;
-    for (const fr of doc.querySelectorAll('iframe, frame')) {
-      if (frames.length >= MAX_FRAMES) break;
+    try { list = doc.querySelectorAll('form[toolname], iframe, frame'); } catch (x) { return; }
+    for (const el of list) {
+      if (el.tagName === 'FORM') {
+        if (forms.length >= MAX_FORMS) continue;
+        const name = cut(el.getAttribute('toolname') || '', 200);
+        if (!name) continue;
+        const o = { name, key: keyOf(el) };
+        const rg = regionOf(el);
+        if (rg) o.region = rg;
+        if (el.hasAttribute('toolautosubmit')) o.autosubmit = true;
+        const sub = el.querySelector('button:not([type]), button[type=submit], input[type=submit]');
+        if (sub) o.submit_key = keyOf(sub);
+        if (frameURL) o.frame_url = frameURL;
+        forms.push(o);
+        continue;
+      }
+      if (depth >= MAX_DEPTH || frames.length >= MAX_FRAMES) continue;
       let cd = null;
-      try { cd = fr.contentDocument; } catch (x) { cd = null; }
+      try { cd = el.contentDocument; } catch (x) { cd = null; }
       let url = '';
-      try { url = noHash(cd && cd.URL && cd.URL !== 'about:blank' ? cd.URL : new URL(fr.getAttribute('src') || 'about:blank', doc.baseURI).href); } catch (x) { url = ''; }
+      try { url = noHash(cd && cd.URL && cd.URL !== 'about:blank' ? cd.URL : new URL(el.getAttribute('src') || 'about:blank', doc.baseURI).href); } catch (x) { url = ''; }
       const o = { url };
-      const rg = regionOf(fr);
+      const rg = regionOf(el);
       if (rg) o.region = rg;
       frames.push(o);
       if (cd && cd.documentElement) walk(cd, depth + 1, url);
