@@ -15,7 +15,8 @@ import (
 // message as page data.
 func TestWebMCPOverStdio(t *testing.T) {
 	t.Parallel()
-	c, _ := stdioClient(t, elicitAnswer{mcp.ElicitationResponseActionAccept}, "--url", url("/webmcp"))
+	// The documented example: pling serve --demo --demo-page webmcp.
+	c, _ := stdioClient(t, elicitAnswer{mcp.ElicitationResponseActionAccept}, "--demo", "--demo-page", "webmcp")
 	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
 	contains(t, obs.Text, "- get_fare(flight): The fare of one flight, in euros [read-only]",
 		"- book_flight(flight, passenger): Book a seat on a flight (charges the card on file) [needs the user's confirmation]",

@@ -128,6 +128,13 @@ func TestWebMCPActReadWriteAndErrors(t *testing.T) {
 	if o := rt.Last(); strings.Contains(page.RenderCompact(o, page.DefaultBudgets(), false), "Booked") {
 		t.Fatal("book_flight ran without confirmation")
 	}
+	stale := rt.Last().Revision
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "get_fare", Args: map[string]any{"flight": "AF200"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "book_flight", Args: map[string]any{"flight": "LH100", "passenger": "Ada"}, Confirmed: true, ExpectedRevision: stale + "x"}); code(err) != page.CodeStaleRevision && code(err) != page.CodeForeignRevision {
+		t.Errorf("book_flight on a revision the page never had: %v", err)
+	}
 	if _, err := rt.Act(ctx, page.ActRequest{Action: "book_flight", Args: map[string]any{"flight": "LH100", "passenger": "A"}, Confirmed: true}); code(err) != page.CodeInvalidArgument {
 		t.Errorf("passenger shorter than minLength: %v", err)
 	}
