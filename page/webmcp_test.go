@@ -344,14 +344,36 @@ func runtimeOn(t *testing.T, b *browser.Browser, url string) *page.Runtime {
 
 // A tool that never answers ends with TIMEOUT within
 // browser.actionTimeoutMs; its invocation is cancelled and the page stays
-// usable.
-func TestWebMCPToolTimeout(t *testing.T) {
+// usable. A tool that navigates is under the navigation policy like any
+// action: the blocked page is not opened and the observation says so.
+func TestWebMCPToolTimeoutAndPolicy(t *testing.T) {
 	t.Parallel()
-	b := startBrowser(t, browser.Options{ActionTimeout: 3 * time.Second})
+	deny := func(u string) error {
+		if strings.Contains(u, "/forbidden") {
+			return fmt.Errorf("navigation blocked by the policy: %s", u)
+		}
+		return nil
+	}
+	b := startBrowser(t, browser.Options{ActionTimeout: 3 * time.Second, CheckURL: deny})
+	leave := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><title>Leaving</title><main><h1>Leaving</h1></main><script>
+document.modelContext.registerTool({name: "leave", description: "Go to the forbidden page",
+  execute: async () => { setTimeout(() => { location.href = "/forbidden"; }, 0); return "leaving"; }});
+</script>`)
+	}))
+	prt := runtimeOn(t, b, leave+"/start")
+	res, err := prt.Act(t.Context(), page.ActRequest{Action: "leave"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := res.Observation; o.Identity.Path != "/start" || !strings.Contains(strings.Join(o.Notes, "\n"), "navigation blocked by the policy") {
+		t.Errorf("a tool's navigation to a blocked URL: path %s, notes %v", o.Identity.Path, o.Notes)
+	}
 	rt := runtimeOn(t, b, testbrowser.FixturesURL(t)+"/webmcp")
 	ctx := t.Context()
 	start := time.Now()
-	_, err := rt.Act(ctx, page.ActRequest{Action: "wait_forever"})
+	_, err = rt.Act(ctx, page.ActRequest{Action: "wait_forever"})
 	if code(err) != page.CodeTimeout || !strings.Contains(err.Error(), "cancelled") {
 		t.Fatalf("wait_forever: %v", err)
 	}
