@@ -376,8 +376,8 @@ func (b *schemaBounder) node(s map[string]any, depth int) map[string]any {
 					continue // the description says it
 				}
 			}
-			d = clean(d, b.maxDesc)
-			if budget.UTF16Len(d) >= b.maxDesc {
+			full := strings.Join(strings.Fields(d), " ")
+			if d = clean(full, b.maxDesc); d != full {
 				b.cut++
 			}
 			out["description"] = d
@@ -679,7 +679,8 @@ type ToolOutput struct {
 	// toolautosubmit (filled, not sent).
 	Status string `json:"status"`
 	// Text is the output (a string output as is, anything else as JSON),
-	// bounded to MaxReadChars bytes.
+	// bounded (Budgets.maxToolOutput: MaxReadChars, at most
+	// MaxToolResultTokens, in bytes).
 	Text string `json:"text"`
 	// Bytes is the whole output's size; Omitted how many bytes Text left out.
 	Bytes   int `json:"bytes"`
@@ -709,18 +710,14 @@ func outputText(raw json.RawMessage) string {
 func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActResult, error) {
 	before, res, a := p.before, p.res, p.res.Action
 	wd, ok := r.d.(WebMCPDriver)
-	if !ok && !a.tool.Polyfill {
+	if !ok {
 		return nil, &Error{Code: CodeBrowserUnavailable, Reason: "this browser cannot run WebMCP tools"}
 	}
 	if !a.tool.Polyfill && since && !toolCurrent(wd, *a.tool) {
 		return nil, ErrPageChanged // the tool went since the observation: plan again
 	}
 	end := TraceFrom(ctx).Start(SpanPhase, "act: webmcp tool")
-	var resp WebMCPResponse
-	var err error
-	if wd != nil {
-		resp, err = wd.InvokeWebMCP(ctx, *a.tool, p.input)
-	}
+	resp, err := wd.InvokeWebMCP(ctx, *a.tool, p.input)
 	end()
 	if err != nil {
 		var pe *Error
@@ -749,7 +746,7 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 			msg = "the page cancelled the invocation"
 		}
 		return nil, &Error{Code: CodeWebMCPToolError, Reason: fmt.Sprintf("the page's tool %s failed (its message is page data)", a.Name),
-			PageData: budget.HeadTail(msg, r.opts.Budgets.maxRead()), Available: available(before)}
+			PageData: budget.HeadTail(msg, r.opts.Budgets.maxToolOutput()), Available: available(before)}
 	}
 	after, err := r.observe(ctx, observeHow{settle: true, fresh: true})
 	if err != nil {
@@ -758,7 +755,7 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 	rec := Receipt{OK: true, Action: ReceiptAction{ID: res.ID, Description: a.Description}, Changed: Diff(before, after)}
 	text := outputText(resp.Output)
 	out := &ToolOutput{Status: "completed", Bytes: len(text), Untrusted: a.tool.Untrusted}
-	out.Text = budget.HeadTail(text, r.opts.Budgets.maxRead())
+	out.Text = budget.HeadTail(text, r.opts.Budgets.maxToolOutput())
 	if len(out.Text) < len(text) {
 		out.Omitted = len(text) - len(out.Text)
 	}
@@ -773,11 +770,18 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
 }
 
-func (b Budgets) maxRead() int {
-	if b.MaxReadChars > 0 {
-		return b.MaxReadChars
+// maxToolOutput bounds a WebMCP tool's output (and error message), in
+// bytes: MaxReadChars, and no more than MaxToolResultTokens, so the receipt
+// and the observation still share one tool result (1,000 by default).
+func (b Budgets) maxToolOutput() int {
+	n := b.MaxReadChars
+	if n <= 0 {
+		n = DefaultMaxReadChars
 	}
-	return DefaultMaxReadChars
+	if b.MaxToolResultTokens > 0 && b.MaxToolResultTokens < n {
+		n = b.MaxToolResultTokens
+	}
+	return max(n, 100)
 }
 
 // toolCurrent reports whether the driver still lists the tool.

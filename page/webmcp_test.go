@@ -193,11 +193,11 @@ func TestWebMCPOutputIsBoundedFencedData(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := res.Receipt.Output
-	if out.Bytes != 1<<20+len("BEGINEND") || len(out.Text) > b.MaxReadChars || out.Omitted != out.Bytes-len(out.Text) ||
+	if out.Bytes != 1<<20+len("BEGINEND") || len(out.Text) > min(b.MaxReadChars, b.MaxToolResultTokens) || out.Omitted != out.Bytes-len(out.Text) ||
 		!strings.HasPrefix(out.Text, "BEGINxxx") || !strings.HasSuffix(out.Text, "xxxEND") || !strings.Contains(out.Text, "bytes omitted") {
 		t.Errorf("1 MB output: bytes %d, shown %d, omitted %d", out.Bytes, len(out.Text), out.Omitted)
 	}
-	if txt := page.ReceiptText(res.Receipt); len(txt) > b.MaxReadChars+600 || !strings.Contains(txt, "the beginning and the end") {
+	if txt := page.ReceiptText(res.Receipt); len(txt) > b.MaxToolResultTokens*3/2 || !strings.Contains(txt, "the beginning and the end") {
 		t.Errorf("receipt of the 1 MB output: %d bytes", len(txt))
 	}
 }
