@@ -526,6 +526,9 @@ func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *
 	}
 	key, args := res.key, req.Args
 	if a.tool != nil {
+		if how.files != nil {
+			return actPlan{}, &Error{Code: CodeInvalidArgument, Reason: a.Name + " is not a file input (kind tool); upload takes an action of kind upload"}
+		}
 		input, err := checkArgs(a, args)
 		if err != nil {
 			return actPlan{}, err
