@@ -265,6 +265,17 @@ func TestWebMCPFrameTool(t *testing.T) {
 	if err := tab.Evaluate(ctx, `document.querySelector('iframe').contentDocument.getElementById('seat').textContent`, &v); err != nil || v != "Seat 12C" {
 		t.Errorf("the frame's tool did not run in the frame: %q %v", v, err)
 	}
+	// The iframe removed: its document's tool goes with it.
+	if err := tab.Evaluate(ctx, `document.querySelector('iframe').remove()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	o, err := rt.Observe(ctx, page.ObserveRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hasAction(o, "pick_seat") || !hasAction(o, "get_fare") {
+		t.Errorf("after the iframe's removal:\n%s", page.RenderCompact(o, page.DefaultBudgets(), false))
+	}
 }
 
 // Tools live as long as their document: signal.abort() removes one, a
