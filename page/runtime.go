@@ -209,6 +209,9 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	params.RecordFields = b.MaxRecords
 	params.MaxText = b.MaxStringChars
 	params.FindRecord = how.find
+	if wd, ok := r.d.(WebMCPDriver); ok && len(wd.WebMCPTools()) > 0 {
+		params.WebMCPTitles = true // page/webmcp.go
+	}
 	var wait *SettleParams
 	if settle {
 		if timeout <= 0 {

@@ -27,6 +27,10 @@ type CollectParams struct {
 	// counted in Stats.RegionsTotal and their content belongs to the
 	// nearest listed ancestor region.
 	MaxRegions int `json:"max_regions"`
+	// WebMCPTitles asks webmcp.js for the titles of the main document's
+	// WebMCP tools (the browser's WebMCP domain does not report them); set
+	// when the browser reports tools.
+	WebMCPTitles bool `json:"webmcp_titles,omitempty"`
 }
 
 // Snapshot is what one collector pass returns: the raw facts of the page at

@@ -61,6 +61,9 @@ type WebMCPPage struct {
 	Tools  []WebMCPTool  `json:"tools,omitempty"`
 	// Polyfill is true when document.modelContext is the MCP-B polyfill.
 	Polyfill bool `json:"polyfill,omitempty"`
+	// Titles are the titles of the main document's native tools, by name
+	// (CollectParams.WebMCPTitles).
+	Titles map[string]string `json:"titles,omitempty"`
 }
 
 // WebMCPForm is a <form toolname> of the page.
@@ -128,6 +131,13 @@ func attachWebMCP(d Driver, s *Snapshot) {
 	var tools []WebMCPTool
 	if wd, ok := d.(WebMCPDriver); ok {
 		tools = append(tools, wd.WebMCPTools()...)
+	}
+	if p := s.WebMCPPage; p != nil && len(p.Titles) > 0 {
+		for i := range tools {
+			if tools[i].Title == "" && tools[i].FrameURL == "" {
+				tools[i].Title = p.Titles[tools[i].Name]
+			}
+		}
 	}
 	if s.WebMCPPage != nil {
 		for _, t := range s.WebMCPPage.Tools {

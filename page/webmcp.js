@@ -1,11 +1,12 @@
 // webmcp.js is the in-page part of an observation about WebMCP, applied as
 // (webmcp.js)(snap) to the collector's snapshot (page/snapshot.go,
-// WebMCPPage) in the same evaluation. It finds the declarative tool forms
+// WebMCPPage) in the same evaluation; opts are the CollectParams (with
+// webmcp_titles, the titles of the native tools, which CDP does not report). It finds the declarative tool forms
 // (<form toolname>) and the iframes, each with the region it sits in, and,
 // when document.modelContext is the MCP-B polyfill (which the browser
 // cannot see), the polyfill's tools. It returns null when the page has
 // none of these. Element keys are the collector's (window.__pling).
-async (snap) => {
+async (snap, opts) => {
   'use strict';
   const MAX_FORMS = 32, MAX_FRAMES = 50, MAX_TOOLS = 64, MAX_SCHEMA = 65536, MAX_TEXT = 2000, MAX_DEPTH = 3;
   const R = window.__pling;
@@ -99,6 +100,17 @@ async (snap) => {
       if (a.consequentialHint === true || a.consequential === true || a.destructiveHint === true) o.consequential = true;
       out.tools.push(o);
     }
+  }
+  if (opts && opts.webmcp_titles && mc && !out.polyfill && typeof mc.getTools === 'function') {
+    let tools = [];
+    try { tools = await mc.getTools(); } catch (x) { tools = []; }
+    const titles = {};
+    let n = 0;
+    for (const t of tools || []) {
+      if (n >= MAX_TOOLS) break;
+      if (t && typeof t.name === 'string' && typeof t.title === 'string' && t.title) { titles[cut(t.name, 200)] = cut(t.title, MAX_TEXT); n++; }
+    }
+    if (n) out.titles = titles;
   }
   return Object.keys(out).length ? out : null;
 }

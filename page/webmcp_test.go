@@ -57,7 +57,7 @@ func TestWebMCPToolsAreDeclaredActions(t *testing.T) {
 	if fare.Effect != "read" || fare.Confirm || fare.Params["flight"].Type != "string" || strings.Join(fare.Params["flight"].Enum, ",") != "LH100,AF200" {
 		t.Errorf("get_fare: %+v", fare)
 	}
-	if fare.Description != "The fare of one flight, in euros" { // CDP reports no title
+	if fare.Description != "Fare: The fare of one flight, in euros" { // title (read in the page: CDP has none) and description
 		t.Errorf("get_fare description: %q", fare.Description)
 	}
 	book := webmcpAction(t, o, "book_flight")
@@ -78,7 +78,7 @@ func TestWebMCPToolsAreDeclaredActions(t *testing.T) {
 		t.Errorf("JSON lacks the tool entry with source webmcp: %s", raw)
 	}
 	text := page.RenderCompact(o, page.DefaultBudgets(), false)
-	for _, want := range []string{"get_fare(flight): The fare of one flight, in euros [read-only]", "book_flight(flight, passenger)", "[needs the user's confirmation]", "apply_promo(code?)", "find_flights(from, to) @search-flights"} {
+	for _, want := range []string{"get_fare(flight): Fare: The fare of one flight, in euros [read-only]", "book_flight(flight, passenger)", "[needs the user's confirmation]", "apply_promo(code?)", "find_flights(from, to) @search-flights"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("rendering lacks %q:\n%s", want, text)
 		}
