@@ -198,6 +198,16 @@ var quietFlags = []struct {
 	{"gcm-mcs-endpoint", "http://127.0.0.1:9"},
 }
 
+// quietDisabled is the disable-features value of quietFlags.
+func quietDisabled() string {
+	for _, f := range quietFlags {
+		if f.name == "disable-features" {
+			return f.value.(string)
+		}
+	}
+	return ""
+}
+
 // traceCDP, when set (by benchmarks) before Start, receives every CDP
 // message of the browsers started after.
 var traceCDP func(string, ...any)
@@ -266,6 +276,12 @@ func launch(ctx context.Context, opts Options) (context.Context, context.CancelF
 		}
 		for k, v := range opts.ExtraFlags {
 			flags = append(flags, chromedp.Flag(k, v))
+		}
+		// document.modelContext (WebMCP, webmcp.go) is behind a feature;
+		// the operator's own feature lists are merged, not replaced.
+		flags = append(flags, chromedp.Flag("disable-features", disableFeatures(quietDisabled(), opts.ExtraFlags)))
+		if en := enableFeatures(opts.ExtraFlags); en != "" {
+			flags = append(flags, chromedp.Flag("enable-features", en))
 		}
 		allocCtx, cancelAlloc = chromedp.NewExecAllocator(context.WithoutCancel(ctx), flags...)
 	}

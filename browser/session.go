@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/cdproto/webmcp"
 	"github.com/chromedp/chromedp"
 
 	"github.com/pling-dev/pling/page"
@@ -33,6 +34,7 @@ type Session struct {
 	mu       sync.Mutex // guards closed
 	closed   bool
 	events   *events
+	webmcp   *toolsState // the tab's WebMCP tools (webmcp.go)
 	notes    notices
 	targetID target.ID
 	// m, when set, replaces a dead browser (see Manager; revive.go).
@@ -271,6 +273,7 @@ func (s *Session) start(ctx context.Context) error {
 	// requests (and the frames it attaches) to this tab.
 	bc := s.bc
 	s.events = watch(tctx, bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s, bc) }, func(f cdp.FrameID) { b.removeFrame(f, s) })
+	s.webmcp = watchWebMCP(tctx, cdp.FrameID(s.targetID))
 	b.register(s)
 	err = s.run(ctx, b.opts.StartTimeout, func(c context.Context) error {
 		_, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
@@ -282,7 +285,13 @@ func (s *Session) start(ctx context.Context) error {
 		// The settle watcher starts with every document, so requests the
 		// page makes before its first observation count as in flight.
 		_, err = chromedp.Call(c, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: page.SettleWatchScript})
-		return err
+		if err != nil {
+			return err
+		}
+		// The page's WebMCP tools (webmcp.go). A browser without the
+		// domain (an older remote one) refuses: its pages have none.
+		_, _ = chromedp.Call(c, webmcp.Enable, cdp.Empty{})
+		return nil
 	})
 	if err != nil {
 		return err
