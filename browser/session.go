@@ -380,7 +380,7 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 	if err != nil {
 		if !s.b.Alive() {
 			if s.m != nil && s.b.claimLoss() {
-				return errBrowserLost(err)
+				return s.b.lostError(err)
 			}
 			return fmt.Errorf("%w: %v", ErrBrowserGone, err)
 		}
@@ -499,6 +499,17 @@ func cancelTab(ctx context.Context, cancel context.CancelFunc) {
 	cancel()
 }
 
+// disposeIfEmpty disposes bc when no tab is in it (a successor whose first
+// tab could not be opened, a dead context its last tab left).
+func (bc *browserContext) disposeIfEmpty() {
+	bc.mu.Lock()
+	empty := len(bc.tabs) == 0
+	bc.mu.Unlock()
+	if empty {
+		bc.dispose()
+	}
+}
+
 // dispose drops the browser context (and any tab still in it). Safe to
 // call more than once.
 func (bc *browserContext) dispose() {
@@ -513,6 +524,16 @@ func (bc *browserContext) dispose() {
 	b.mu.Lock()
 	delete(b.contexts, bc.id)
 	b.mu.Unlock()
+	if b.closesWithContext {
+		// Pool mode: the connection is this context's alone, and closing
+		// it ends the pooled browser with everything in it.
+		if b.Alive() {
+			b.Close()
+		} else {
+			go b.Close() // a dead connection only needs releasing
+		}
+		return
+	}
 	if !b.Alive() || bc.isDefault { // its tabs are closed; the context stays
 		return
 	}

@@ -133,6 +133,16 @@ func checkBrowser(b Browser, env func(string) string, add func(Severity, string,
 			where = u.Scheme + "://" + u.Host
 		}
 		add(SeverityNote, "browser.remoteURL", "attaching to the remote browser at %s; execPath and headless are not used", where)
+		for i, h := range b.RemoteHeaders {
+			if env(h.Env) == "" {
+				add(SeverityError, fmt.Sprintf("browser.remoteHeaders[%d].env", i), "%s is not set: the %s header would have no value, and Pling refuses to start", h.Env, h.Name)
+			}
+		}
+		if b.RemotePerSession {
+			add(SeverityNote, "browser.remotePerSession", "pool mode: each MCP session dials its own connection (its own pooled browser); browser.spareSessions connections are dialed ahead")
+		} else {
+			add(SeverityNote, "browser.remotePerSession", "is false: every session shares one connection to the remote browser, and its loss empties them all")
+		}
 		if len(b.ExtraFlags) > 0 {
 			add(SeverityWarning, "browser.extraFlags", "are ignored: a remote browser is started by its own host")
 		}
