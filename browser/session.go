@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -378,7 +379,7 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 	defer stopCrash()
 	err := f(c)
 	if err != nil {
-		if !s.b.Alive() {
+		if !s.b.Alive() || (ctx.Err() == nil && s.b.lostSoon(err)) {
 			if s.m != nil && s.b.claimLoss() {
 				return s.b.lostError(err)
 			}
@@ -396,6 +397,27 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 		}
 	}
 	return err
+}
+
+// lostSoon reports whether the browser's connection drops within a moment
+// of err, a tab detached or closed under a call: a pool ending a browser
+// (browserless's kill or time limit, its restart) closes the tabs first and
+// the connection after, and the call must answer the browser's loss, not
+// a tab's.
+func (b *Browser) lostSoon(err error) bool {
+	msg := err.Error()
+	if !strings.Contains(msg, "target detached") && !strings.Contains(msg, "target closed") &&
+		!strings.Contains(msg, "Target closed") && !strings.Contains(msg, "context canceled") {
+		return false
+	}
+	t := time.NewTimer(time.Second)
+	defer t.Stop()
+	select {
+	case <-b.lost:
+		return true
+	case <-t.C:
+		return false
+	}
 }
 
 // Navigate loads url in the session's tab and waits for the load event. A
