@@ -25,7 +25,7 @@ import (
 //
 //	go test ./browser -run '^$' -bench BenchmarkBrowserPool -benchtime 5x
 func BenchmarkBrowserPool(b *testing.B) {
-	pool := testpool.Start(b, testpool.Options{})
+	pool := testpool.Start(b, testpool.Options{ExecPath: testbrowser.ExecPath()})
 	base := testbrowser.FixturesURL(b)
 	for _, tc := range []struct {
 		name string

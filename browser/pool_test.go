@@ -18,7 +18,7 @@ import (
 // the token where the pool looks for it; a wrong token is the clear error.
 // The pool is a real browserless (internal/testpool).
 func TestRemoteURLsOfABrowserPool(t *testing.T) {
-	pool := testpool.Start(t, testpool.Options{})
+	pool := testpool.Start(t, testpool.Options{ExecPath: testbrowser.ExecPath()})
 	base := testbrowser.FixturesURL(t)
 	for _, tc := range []struct {
 		name   string
@@ -80,7 +80,7 @@ func TestRemoteURLsOfABrowserPool(t *testing.T) {
 // ends costs only its own session one BROWSER_UNAVAILABLE, after which the
 // session dials again; a closed session's browser leaves the pool.
 func TestPoolModeOneBrowserPerSession(t *testing.T) {
-	pool := testpool.Start(t, testpool.Options{})
+	pool := testpool.Start(t, testpool.Options{ExecPath: testbrowser.ExecPath()})
 	base := testbrowser.FixturesURL(t)
 	m := browser.NewManager(browser.Options{RemoteURL: pool.WebSocketURL(pool.Token), PerSession: true,
 		StartTimeout: 60 * time.Second, ActionTimeout: 20 * time.Second})

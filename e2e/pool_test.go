@@ -8,6 +8,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 
+	"github.com/pling-dev/pling/internal/testbrowser"
 	"github.com/pling-dev/pling/internal/testpool"
 )
 
@@ -23,7 +24,7 @@ func poolYAML(pool *testpool.Pool, token string) string {
 // whatever ends one browser costs only its session.
 func TestBrowserPoolOverHTTP(t *testing.T) {
 	t.Parallel()
-	pool := testpool.Start(t, testpool.Options{})
+	pool := testpool.Start(t, testpool.Options{ExecPath: testbrowser.ExecPath()})
 	opener, deniedHits, cfg := twoOrigins(t)
 	f, err := os.OpenFile(cfg, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
@@ -139,7 +140,7 @@ func TestBrowserPoolOverHTTP(t *testing.T) {
 // value comes from the environment (browser.remoteHeaders).
 func TestBrowserPoolOverStdio(t *testing.T) {
 	t.Parallel()
-	pool := testpool.Start(t, testpool.Options{})
+	pool := testpool.Start(t, testpool.Options{ExecPath: testbrowser.ExecPath()})
 	cfg := writeConfig(t, fmt.Sprintf("browser:\n  remoteURL: %q\n  remoteHeaders: [{name: Authorization, env: POOL_AUTH}]\n  remotePerSession: true\n",
 		strings.TrimSuffix(pool.WebSocketURL(""), "?token=")))
 	c, _ := stdioClientEnv(t, []string{"PLING_LOG=warn", "POOL_AUTH=Bearer " + pool.Token}, nil, "--config", cfg)

@@ -1,8 +1,8 @@
 // Package testpool runs a real browser pool for tests: browserless
 // (@browserless.io/browserless on npm, installed at test time through
 // internal/npmcache, never vendored) on 127.0.0.1 with a token, launching
-// the tests' Chromium (internal/testbrowser.ExecPath): nothing downloads a
-// browser. A missing node or npm fails the test loudly.
+// the Chromium the caller names (the tests': internal/testbrowser.ExecPath):
+// nothing downloads a browser. A missing node or npm fails the test loudly.
 package testpool
 
 import (
@@ -23,7 +23,6 @@ import (
 	"time"
 
 	"github.com/pling-dev/pling/internal/npmcache"
-	"github.com/pling-dev/pling/internal/testbrowser"
 )
 
 // Spec is the browserless release the tests run.
@@ -50,6 +49,8 @@ type Options struct {
 	Token string
 	// Concurrent is its CONCURRENT: browsers running at once (default 10).
 	Concurrent int
+	// ExecPath is the Chromium it launches (required).
+	ExecPath string
 }
 
 // Start installs browserless (the first time) and starts it; it is
@@ -61,6 +62,9 @@ func Start(t testing.TB, o Options) *Pool {
 	}
 	if o.Concurrent == 0 {
 		o.Concurrent = 10
+	}
+	if o.ExecPath == "" {
+		t.Fatal("testpool: Options.ExecPath names no Chromium")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -111,7 +115,7 @@ func Start(t testing.TB, o Options) *Pool {
 	if err := os.MkdirAll(filepath.Dir(exe), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(testbrowser.ExecPath(), exe); err != nil {
+	if err := os.Symlink(o.ExecPath, exe); err != nil {
 		t.Fatal(err)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
