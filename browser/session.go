@@ -405,6 +405,9 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 // the connection after, and the call must answer the browser's loss, not
 // a tab's.
 func (b *Browser) lostSoon(err error) bool {
+	if b.opts.RemoteURL == "" {
+		return false // a local Chromium's death drops its pipe at once
+	}
 	msg := err.Error()
 	if !strings.Contains(msg, "target detached") && !strings.Contains(msg, "target closed") &&
 		!strings.Contains(msg, "Target closed") && !strings.Contains(msg, "context canceled") {
