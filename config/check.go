@@ -128,7 +128,7 @@ func checkBrowser(b Browser, env func(string) string, add func(Severity, string,
 		where := b.RemoteURL
 		if u, err := url.Parse(b.RemoteURL); err == nil {
 			if u.User != nil || u.RawQuery != "" {
-				add(SeverityWarning, "browser.remoteURL", "carries a user name or a query (often a token); keep this agent.yaml out of shared places")
+				add(SeverityWarning, "browser.remoteURL", "carries a user name or a query (often a token); keep this agent.yaml out of shared places, or send the token from the environment with browser.remoteHeaders")
 			}
 			where = u.Scheme + "://" + u.Host
 		}

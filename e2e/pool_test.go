@@ -137,7 +137,9 @@ func TestBrowserPoolOverHTTP(t *testing.T) {
 }
 
 // Over stdio, one session on the pool, the token sent as a header whose
-// value comes from the environment (browser.remoteHeaders).
+// value comes from the environment (browser.remoteHeaders): navigate, act,
+// observe, a tab the page opens and a refused download, all in one pooled
+// browser.
 func TestBrowserPoolOverStdio(t *testing.T) {
 	t.Parallel()
 	pool := testpool.Start(t, testpool.Options{ExecPath: testbrowser.ExecPath()})
@@ -148,6 +150,15 @@ func TestBrowserPoolOverStdio(t *testing.T) {
 	contains(t, r.Text, "## Page: Todos")
 	mustOK(t, call(t, c, "act", map[string]any{"action": "toggle", "record": "t1"}))
 	mustOK(t, call(t, c, "observe", map[string]any{}))
+	// The tab the page opens is a page of the same session, in the same
+	// pooled browser; a download is refused there too.
+	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/links")}))
+	r = mustOK(t, call(t, c, "act", map[string]any{"action": "open_todos_tab"}))
+	if pages, _ := r.Body["new_pages"].([]any); len(pages) != 1 {
+		t.Fatalf("new tab not reported as a page handle:\n%s", r.Text)
+	}
+	d := mustOK(t, call(t, c, "act", map[string]any{"action": "download_report", "page": pageHandle(r)}))
+	contains(t, d.Text, "download", "refused")
 	if n := len(pool.Browsers(t)); n != 1 {
 		t.Errorf("the pool runs %d browsers for one stdio session, want 1", n)
 	}
