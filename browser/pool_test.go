@@ -138,3 +138,26 @@ func TestPoolModeOneBrowserPerSession(t *testing.T) {
 	m.Close()
 	pool.WaitBrowsers(t, 0)
 }
+
+// A pool whose browsers and queue are all taken refuses the next
+// connection with 429: the session start says the pool is full.
+func TestFullBrowserPool(t *testing.T) {
+	pool := testpool.Start(t, testpool.Options{ExecPath: testbrowser.ExecPath(), Concurrent: 1, Queued: -1})
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	opts := browser.Options{RemoteURL: pool.WebSocketURL(pool.Token)}
+	first, err := browser.Start(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	b, err := browser.Start(ctx, opts)
+	if err == nil {
+		b.Close()
+		t.Fatal("a second connection attached to a pool of one browser without a queue")
+	}
+	var pe *page.Error
+	if !errors.As(err, &pe) || pe.Code != page.CodeBrowserUnavailable || !strings.Contains(pe.Reason, "at capacity") || !errors.Is(err, browser.ErrPoolFull) {
+		t.Fatalf("want BROWSER_UNAVAILABLE, the pool is at capacity; got %v", err)
+	}
+}

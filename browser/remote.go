@@ -106,13 +106,23 @@ func redactURLError(err error) error {
 	return err
 }
 
+// ErrPoolFull: the remote browser (a pool) answered the handshake with
+// 429, its browsers and its queue all taken.
+var ErrPoolFull = errors.New("the browser pool is at capacity")
+
 // dialError is the error of a failed dial of wsURL: a refusal of the
-// credentials (the handshake's 401 or 403) is ErrPoolRefused, and the URL,
-// which the WebSocket package quotes, is shown without its path and query.
+// credentials (the handshake's 401 or 403) is ErrPoolRefused, a full pool
+// (429) ErrPoolFull, and the URL, which the WebSocket package quotes, is
+// shown without its path and query.
 func dialError(err error, wsURL string) error {
 	msg := strings.ReplaceAll(err.Error(), wsURL, redactURL(wsURL))
-	if strings.Contains(msg, `unexpected status "401`) || strings.Contains(msg, `unexpected status "403`) {
+	switch {
+	case strings.Contains(msg, `unexpected status "401`) || strings.Contains(msg, `unexpected status "403`):
 		return errPoolRefused(errors.New(msg))
+	case strings.Contains(msg, `unexpected status "429`):
+		return &page.Error{Code: page.CodeBrowserUnavailable,
+			Reason: "the browser pool is at capacity (all its browsers and its queue are taken); try again later",
+			Err:    fmt.Errorf("%w: %s", ErrPoolFull, msg)}
 	}
 	return errors.New(msg)
 }

@@ -51,6 +51,9 @@ type Options struct {
 	Concurrent int
 	// ExecPath is the Chromium it launches (required).
 	ExecPath string
+	// Queued is its QUEUED: connections waiting for a browser (default 10;
+	// -1 for none).
+	Queued int
 }
 
 // Start installs browserless (the first time) and starts it; it is
@@ -62,6 +65,12 @@ func Start(t testing.TB, o Options) *Pool {
 	}
 	if o.Concurrent == 0 {
 		o.Concurrent = 10
+	}
+	switch o.Queued {
+	case 0:
+		o.Queued = 10
+	case -1:
+		o.Queued = 0
 	}
 	if o.ExecPath == "" {
 		t.Fatal("testpool: Options.ExecPath names no Chromium")
@@ -133,7 +142,7 @@ func Start(t testing.TB, o Options) *Pool {
 	}
 	p := &Pool{Token: o.Token, Port: port, dir: root, work: work}
 	p.env = append(env, "ROUTES="+routes, "TOKEN="+o.Token, "HOST=127.0.0.1", "PORT="+strconv.Itoa(port),
-		"CONCURRENT="+strconv.Itoa(o.Concurrent), "QUEUED=10",
+		"CONCURRENT="+strconv.Itoa(o.Concurrent), "QUEUED="+strconv.Itoa(o.Queued),
 		"TIMEOUT=0", // no per-connection time limit: a session lasts as long as it is used
 		"DATA_DIR="+data, "DOWNLOAD_DIR="+downloads, "DEBUG=browserless*,-**:verbose,-**:trace")
 	p.cmd = p.spawn(t, node, pkg)
