@@ -84,8 +84,10 @@ func (s *Session) revive(ctx context.Context) error {
 // browser, or in pool mode in a connection of its own dialed for it:
 // created by the first of bc's tabs to revive, shared by the others.
 func (bc *browserContext) successor(ctx context.Context) (*browserContext, error) {
-	bc.mu.Lock()
-	defer bc.mu.Unlock()
+	// Not bc.mu: the wait for a browser takes the Manager's lock, which
+	// is held while bc.mu is taken (Manager.usable).
+	bc.succession.Lock()
+	defer bc.succession.Unlock()
 	m := bc.m
 	var nb *Browser
 	if m.perSession() {

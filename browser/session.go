@@ -54,7 +54,11 @@ type browserContext struct {
 	mu       sync.Mutex
 	tabs     map[*Session]struct{}
 	disposed bool
-	next     *browserContext // its replacement in a restarted browser
+	// succession guards next, its replacement in a restarted browser (or
+	// a new connection of pool mode), created by the first of its tabs to
+	// revive.
+	succession sync.Mutex
+	next       *browserContext
 	// isDefault: Chromium's default browser context (NewSessionOnFirstTab),
 	// which can't be disposed and takes new tabs without its id.
 	isDefault bool
