@@ -61,7 +61,9 @@ func (s *Session) revive(ctx context.Context) error {
 	if err := s.start(ctx); err != nil {
 		s.b.unregister(s)
 		cancel()
-		nbc.disposeIfEmpty()
+		if nb.closesWithContext {
+			nbc.disposeIfEmpty() // closes the connection dialed for it
+		}
 		return &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser was restarted but this page could not be reopened", Err: err}
 	}
 	oldBC.mu.Lock()
