@@ -61,7 +61,7 @@ func remoteWebSocketURL(ctx context.Context, opts Options) (string, error) {
 	defer resp.Body.Close()
 	switch {
 	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
-		return "", errPoolRefused(fmt.Errorf("/json/version answered %s", resp.Status))
+		return "", errPoolRefused(&remoteError{"remote_refused", "/json/version answered " + resp.Status})
 	case resp.StatusCode != http.StatusOK:
 		return "", fmt.Errorf("ask %s for its WebSocket URL: /json/version answered %s", redactURL(opts.RemoteURL), resp.Status)
 	}
@@ -118,11 +118,21 @@ func dialError(err error, wsURL string) error {
 	msg := strings.ReplaceAll(err.Error(), wsURL, redactURL(wsURL))
 	switch {
 	case strings.Contains(msg, `unexpected status "401`) || strings.Contains(msg, `unexpected status "403`):
-		return errPoolRefused(errors.New(msg))
+		return errPoolRefused(&remoteError{"remote_refused", msg})
 	case strings.Contains(msg, `unexpected status "429`):
 		return &page.Error{Code: page.CodeBrowserUnavailable,
 			Reason: "the browser pool is at capacity (all its browsers and its queue are taken); try again later",
-			Err:    fmt.Errorf("%w: %s", ErrPoolFull, msg)}
+			Err:    fmt.Errorf("%w: %w", ErrPoolFull, &remoteError{"remote_full", msg})}
 	}
-	return errors.New(msg)
+	return &remoteError{"remote_dial", msg}
 }
+
+// remoteError is a failed dial of a remote browser, its URL redacted. Its
+// category is what the logs show of it (never the text).
+type remoteError struct{ category, msg string }
+
+func (e *remoteError) Error() string { return e.msg }
+
+// Category names the failure for the logs: remote_refused, remote_full or
+// remote_dial.
+func (e *remoteError) Category() string { return e.category }
