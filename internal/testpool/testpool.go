@@ -3,6 +3,9 @@
 // internal/npmcache, never vendored) on 127.0.0.1 with a token, launching
 // the Chromium the caller names (the tests': internal/testbrowser.ExecPath):
 // nothing downloads a browser. A missing node or npm fails the test loudly.
+// The install (browserless and its dependencies, Playwright and Lighthouse
+// among them) takes about 580 MB of the build cache and half a minute the
+// first time.
 package testpool
 
 import (
