@@ -247,7 +247,7 @@ func checkUploadRoots(b Browser, add func(Severity, string, string, ...any)) {
 			add(SeverityError, p, "%s is not a directory", root)
 		}
 	}
-	if b.RemoteURL != "" {
+	if b.RemoteURL != "" && len(b.UploadRoots) > 0 {
 		add(SeverityWarning, "browser.uploadRoots", "is used with a remote browser: it reads the uploaded paths on its own machine, not this one")
 	}
 }

@@ -106,6 +106,7 @@ func TestCheckFindings(t *testing.T) {
 		}, map[string]string{"POOL_AUTH": "Bearer x"}, "", "browser.remoteHeaders"},
 		{"remote per session", func(c *Config) { c.Browser.RemoteURL = "ws://h:1"; c.Browser.RemotePerSession = true }, nil,
 			"note: browser.remotePerSession: pool mode", ""},
+		{"remote without upload roots", func(c *Config) { c.Browser.RemoteURL = "ws://h:1" }, nil, "", "browser.uploadRoots"},
 		{"remote with flags", func(c *Config) { c.Browser.RemoteURL = "ws://h:1"; c.Browser.ExtraFlags = []string{"--x"} }, nil,
 			"warning: browser.extraFlags: are ignored", ""},
 		{"headful without display", func(c *Config) { c.Browser.Headless = false }, nil, "warning: browser.headless: is false but neither DISPLAY", ""},
