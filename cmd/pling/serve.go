@@ -59,6 +59,9 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	bo := browserOptions(cfg.Browser)
 	bo.CheckURL = cfg.Navigation.Check // every request of the browser
 	bo.Logger = log
+	if bo.RemoteHeader, err = remoteHeader(cfg.Browser, os.Getenv); err != nil {
+		return err
+	}
 	if err := browser.CheckExec(bo); err != nil {
 		return err
 	}
