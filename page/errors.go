@@ -10,12 +10,17 @@ type Code string
 
 // The stable codes of DESIGN.md. They never change meaning.
 const (
-	CodeActionNotFound       Code = "ACTION_NOT_FOUND"
-	CodeStaleRevision        Code = "STALE_REVISION"
-	CodeForeignRevision      Code = "FOREIGN_REVISION"
-	CodeNavigated            Code = "NAVIGATED"
-	CodeUnavailable          Code = "UNAVAILABLE"
-	CodeTargetCovered        Code = "TARGET_COVERED"
+	CodeActionNotFound  Code = "ACTION_NOT_FOUND"
+	CodeStaleRevision   Code = "STALE_REVISION"
+	CodeForeignRevision Code = "FOREIGN_REVISION"
+	CodeNavigated       Code = "NAVIGATED"
+	CodeUnavailable     Code = "UNAVAILABLE"
+	CodeTargetCovered   Code = "TARGET_COVERED"
+	// CodeTargetNotReached: the click would not reach its target (it stays
+	// outside the viewport, or nothing of it is at its point) even after
+	// hovering its row and focusing it, as a person would; nothing was
+	// done.
+	CodeTargetNotReached     Code = "TARGET_NOT_REACHED"
 	CodeExpectationFailed    Code = "EXPECTATION_FAILED"
 	CodeNavigationBlocked    Code = "NAVIGATION_BLOCKED"
 	CodeHandoffRequired      Code = "HANDOFF_REQUIRED"
