@@ -270,7 +270,7 @@ func (s *Session) start(ctx context.Context) error {
 	// Registered before the first navigation so the guard attributes its
 	// requests (and the frames it attaches) to this tab.
 	bc := s.bc
-	s.events = watch(tctx, bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s, bc) }, func(f cdp.FrameID) { b.removeFrame(f, s) })
+	s.events = watch(tctx, cdp.FrameID(s.targetID), bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s, bc) }, func(f cdp.FrameID) { b.removeFrame(f, s) })
 	b.register(s)
 	err = s.run(ctx, b.opts.StartTimeout, func(c context.Context) error {
 		_, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
