@@ -68,6 +68,16 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 		return "", err
 	}
 	s.events.ownStep()
+	if step.Op != "scroll" {
+		// A confirmed step accepts the confirm() or prompt() it raises,
+		// until its observation takes the dialogs (DrainDialogs); an
+		// unconfirmed one leaves them to the policy (dismissed).
+		var a *dialogAnswer
+		if step.Confirm {
+			a = &dialogAnswer{text: step.Answer}
+		}
+		s.events.answer.Store(a)
+	}
 	if step.Op == "upload" {
 		return "", s.SetFiles(ctx, step.Key, step.Files) // upload.go
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -100,5 +101,130 @@ func TestActRevealedOnHoverOrFocus(t *testing.T) {
 	}
 	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "approve:comment-2 " {
 		t.Errorf("log %q after the unreachable control", got)
+	}
+}
+
+// Issue 18 pt 2: a form whose server answers slowly with a redirect. The
+// act waits for the navigation to land and its receipt says navigated,
+// with the new page's observation, never "no visible change" with the old
+// page.
+func TestActWaitsForTheNavigationItStarted(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var posts []string
+	base := serveRealapp(t, map[string]http.HandlerFunc{
+		"/login": func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodPost {
+				http.Error(w, "POST only", http.StatusMethodNotAllowed)
+				return
+			}
+			mu.Lock()
+			posts = append(posts, r.FormValue("user"))
+			mu.Unlock()
+			time.Sleep(700 * time.Millisecond)
+			http.Redirect(w, r, "/welcome.html", http.StatusSeeOther)
+		},
+	})
+	rt, _ := openURL(t, base+"/signin.html")
+	ctx := t.Context()
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "username", Args: map[string]any{"text": "ada"}}); err != nil {
+		t.Fatalf("type: %v", err)
+	}
+	res, err := rt.Act(ctx, page.ActRequest{Action: "log_in"})
+	if err != nil {
+		t.Fatalf("log_in: %v", err)
+	}
+	mu.Lock()
+	got := append([]string(nil), posts...)
+	mu.Unlock()
+	if len(got) != 1 || got[0] != "ada" {
+		t.Errorf("the server got the POSTs %q, want one from ada", got)
+	}
+	if !res.Receipt.Changed.Navigated || !res.Receipt.Changed.Observed || res.Receipt.Warning != "" {
+		t.Errorf("receipt %+v, want navigated with no warning", res.Receipt)
+	}
+	if res.Observation.Identity.Title != "Welcome" {
+		t.Errorf("observation of %q, want the new page (Welcome)", res.Observation.Identity.Title)
+	}
+}
+
+// Issue 18 pt 9: a confirm() or prompt() an action raises is a
+// confirmation. Without confirm it is dismissed, and the receipt quotes the
+// question (page data) and says how to accept; with it, it is accepted (a
+// prompt gets args.text).
+func TestActAnswersNativeDialogsByConfirmation(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveRealapp(t, nil)+"/dialogs.html")
+	ctx := t.Context()
+	table := func() string { return evalString(t, tab, `document.getElementById("table").textContent`) }
+	res, err := rt.Act(ctx, page.ActRequest{Action: "drop_table"})
+	if err != nil {
+		t.Fatalf("drop_table: %v", err)
+	}
+	if table() != "temp_import" {
+		t.Fatalf("an unconfirmed confirm() was accepted: table %q", table())
+	}
+	if !strings.HasPrefix(res.Receipt.Warning, "CONFIRMATION_REQUIRED") || !strings.Contains(res.Receipt.Warning, "confirm: true") {
+		t.Errorf("warning %q does not say how to accept", res.Receipt.Warning)
+	}
+	text := page.ReceiptText(res.Receipt)
+	if !strings.Contains(text, `"page_data":"Drop temp_import? \u003cb\u003eThis cannot be undone.\u003c/b\u003e"`) || strings.Contains(res.Receipt.Warning, "Drop temp_import") {
+		t.Errorf("the receipt does not quote the question as page data (and only there): %s", text)
+	}
+	res, err = rt.Act(ctx, page.ActRequest{Action: "drop_table", Confirmed: true})
+	if err != nil {
+		t.Fatalf("drop_table confirmed: %v", err)
+	}
+	if table() != "(dropped)" {
+		t.Fatalf("a confirmed confirm() was not accepted: table %q, receipt %+v", table(), res.Receipt)
+	}
+	if len(res.Receipt.Dialogs) != 1 || !res.Receipt.Dialogs[0].Accepted || res.Receipt.Warning != "" {
+		t.Errorf("receipt %+v", res.Receipt)
+	}
+	// A prompt takes args.text when confirmed; dismissed without.
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "rename_table", Args: map[string]any{"text": "imports_2026"}}); err != nil {
+		t.Fatalf("rename_table: %v", err)
+	}
+	if table() != "(dropped)" {
+		t.Fatalf("an unconfirmed prompt() was answered: table %q", table())
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "rename_table", Args: map[string]any{"text": "imports_2026"}, Confirmed: true}); err != nil {
+		t.Fatalf("rename_table confirmed: %v", err)
+	}
+	if table() != "imports_2026" {
+		t.Fatalf("the prompt did not get args.text: table %q", table())
+	}
+}
+
+// Issue 18 pt 9: a Bootstrap modal shown without ARIA (.modal.show and its
+// backdrop) is an open dialog, like an ARIA one: named by its title, the
+// controls behind it covered, its own controls listed.
+func TestObserveBootstrapModalWithoutARIA(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveRealapp(t, nil)+"/bsmodal.html")
+	ctx := t.Context()
+	res, err := rt.Act(ctx, page.ActRequest{Action: "delete_file"})
+	if err != nil {
+		t.Fatalf("delete_file: %v", err)
+	}
+	o := res.Observation
+	if o.Modal != "Delete report.pdf?" {
+		t.Fatalf("modal %q, want the Bootstrap modal's title; observation:\n%s", o.Modal, page.Render(o, page.DefaultBudgets()))
+	}
+	if find(o, "delete") == nil || find(o, "cancel") == nil {
+		t.Errorf("the modal's own controls are not actions: %v", o.Actions)
+	}
+	covered := false
+	for _, u := range o.Unavailable {
+		covered = covered || u.Name == "delete_file"
+	}
+	if !covered {
+		t.Errorf("delete_file behind the modal is not covered: %+v", o.Unavailable)
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "delete"}); err != nil {
+		t.Fatalf("delete in the modal: %v", err)
+	}
+	if got := evalString(t, tab, `document.getElementById("file").textContent`); got != "(deleted)" {
+		t.Errorf("file %q after Delete in the modal", got)
 	}
 }
