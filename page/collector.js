@@ -614,6 +614,14 @@
         if (m) modalEl = d;
       }
     }
+    let backdrop;
+    const bsBackdrop = () => {
+      if (backdrop === undefined) {
+        const b = document.querySelector('body > .modal-backdrop');
+        backdrop = !!b && vis(b);
+      }
+      return backdrop;
+    };
     const headingText = (el) => {
       const h = el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
       return h ? gather(h, {}, maxText * 2) : '';
@@ -1390,6 +1398,9 @@
         if (!seen.records && el.hasAttribute('data-pling-record')) seen.records = true;
         if (!seen.state && el.hasAttribute('data-pling-state')) seen.state = true;
         if ((role === 'dialog' || role === 'alertdialog') && el.getAttribute('aria-modal') === 'true' && ctx.fi < 0) ariaModal = el;
+        // issue 18: a Bootstrap modal its script showed without ARIA (a
+        // visible .modal with its .modal-backdrop) is modal all the same
+        else if (!ariaModal && ctx.fi < 0 && !role && tag === 'div' && el.classList.contains('modal') && bsBackdrop()) ariaModal = el;
       }
       if (tag === 'iframe' || tag === 'frame') {
         let doc = null;
