@@ -411,6 +411,9 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 	})
 	end()
 	s.events.ownStep()
+	if aerr := s.authError(err); aerr != nil {
+		return aerr
+	}
 	if err != nil {
 		return s.blockedNavigation(ctx, err)
 	}
