@@ -20,14 +20,14 @@ const (
 	// outside the viewport, or nothing of it is at its point) even after
 	// hovering its row and focusing it, as a person would; nothing was
 	// done.
-	CodeTargetNotReached     Code = "TARGET_NOT_REACHED"
-	CodeExpectationFailed    Code = "EXPECTATION_FAILED"
-	CodeNavigationBlocked    Code = "NAVIGATION_BLOCKED"
+	CodeTargetNotReached  Code = "TARGET_NOT_REACHED"
+	CodeExpectationFailed Code = "EXPECTATION_FAILED"
+	CodeNavigationBlocked Code = "NAVIGATION_BLOCKED"
 	// CodeAuthRequired: the server asked for HTTP authentication (a 401
 	// challenge) and no configured credentials answered it, or the
 	// server refused them. Credentials come from configuration, never
 	// from the agent.
-	CodeAuthRequired Code = "AUTH_REQUIRED"
+	CodeAuthRequired         Code = "AUTH_REQUIRED"
 	CodeHandoffRequired      Code = "HANDOFF_REQUIRED"
 	CodeConfirmationDeclined Code = "CONFIRMATION_DECLINED"
 	CodeConfirmationRequired Code = "CONFIRMATION_REQUIRED"
