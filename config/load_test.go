@@ -224,6 +224,16 @@ func TestHTTPCredentials(t *testing.T) {
 	if want := []HTTPCredential{{Origin: "http://127.0.0.1:8080", Username: "ada", PasswordEnv: "WIKI_PASSWORD"}}; len(c.Browser.HTTPCredentials) != 1 || c.Browser.HTTPCredentials[0] != want[0] {
 		t.Errorf("httpCredentials = %+v", c.Browser.HTTPCredentials)
 	}
+	// pling config check: an unset variable is an error, plain http off
+	// this machine a warning; no value is shown.
+	fs := Check(c, func(string) string { return "" })
+	found := false
+	for _, f := range fs {
+		found = found || (f.Severity == SeverityError && f.Path == "browser.httpCredentials[0].passwordEnv")
+	}
+	if !found {
+		t.Errorf("check of an unset passwordEnv: %v", fs)
+	}
 	_, err = Parse([]byte("browser:\n  httpCredentials:\n    - origin: http://127.0.0.1:8080\n      username: ada\n      password: hunter2\n"))
 	if err == nil || !strings.Contains(err.Error(), "passwordEnv") || strings.Contains(err.Error(), "hunter2") {
 		t.Errorf("a password in the file: %v", err)
