@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // realApp is a small application server for issue 18's failure classes:
@@ -193,5 +195,32 @@ func TestHTTPBasicAuthFromConfig(t *testing.T) {
 	r = call(t, c, "navigate", map[string]any{"url": strings.Replace(without.URL, "http://", "http://ada:"+pass+"@", 1) + "/"})
 	if code(r) != "NAVIGATION_BLOCKED" || strings.Contains(r.Text, pass) {
 		t.Errorf("a user:password@ URL: %s", r.Text)
+	}
+}
+
+// Issue 18 pt 9 with a host that can ask: the dismissed confirm() becomes
+// the user's question (elicitation); accepted, the action runs again with
+// the dialog accepted; declined, nothing more happens.
+func TestRealAppDialogElicitation(t *testing.T) {
+	for _, tc := range []struct {
+		answer  mcp.ElicitationResponseAction
+		code    string
+		dropped int
+	}{{mcp.ElicitationResponseActionAccept, "", 1}, {mcp.ElicitationResponseActionDecline, "CONFIRMATION_DECLINED", 0}} {
+		t.Run(string(tc.answer), func(t *testing.T) {
+			app := &realApp{}
+			srv := httptest.NewServer(app.handler())
+			defer srv.Close()
+			c, _ := stdioClient(t, elicitAnswer{tc.answer}, "--url", srv.URL+"/tables")
+			r := call(t, c, "act", map[string]any{"action": "drop_table"})
+			if code(r) != tc.code {
+				t.Errorf("drop_table: %s, want code %q", r.Text, tc.code)
+			}
+			app.record(func() {
+				if app.dropped != tc.dropped {
+					t.Errorf("the server dropped the table %d times, want %d", app.dropped, tc.dropped)
+				}
+			})
+		})
 	}
 }
