@@ -228,3 +228,26 @@ func TestObserveBootstrapModalWithoutARIA(t *testing.T) {
 		t.Errorf("file %q after Delete in the modal", got)
 	}
 }
+
+// Issue 18 pt 11: success notices (WordPress's notice-success, a
+// Bootstrap alert-success with role=alert) are success feedback, info
+// notices info, and errors stay errors.
+func TestFeedbackKindsOfNotices(t *testing.T) {
+	t.Parallel()
+	rt, _ := openURL(t, serveRealapp(t, nil)+"/notices.html")
+	got := map[string]string{}
+	for _, f := range rt.Last().Feedback {
+		got[f.Message] = f.Kind
+	}
+	for msg, kind := range map[string]string{
+		"Settings saved.":                 "success",
+		"A new version is available.":     "info",
+		"The tagline could not be saved.": "error",
+		"1 row affected.":                 "success",
+		"The connection was lost.":        "error",
+	} {
+		if got[msg] != kind {
+			t.Errorf("%q: kind %q, want %q (all: %v)", msg, got[msg], kind, got)
+		}
+	}
+}
