@@ -251,3 +251,46 @@ func TestFeedbackKindsOfNotices(t *testing.T) {
 		}
 	}
 }
+
+// A link whose navigation never commits a document (a 204 answer, a
+// download the browser refuses) is over when the browser stops loading:
+// the act returns with the page it stayed on, not after the action
+// timeout.
+func TestActOnANavigationThatNeverCommits(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	hits := map[string]int{}
+	base := serveRealapp(t, map[string]http.HandlerFunc{
+		"/ping": func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			hits["ping"]++
+			mu.Unlock()
+			w.WriteHeader(http.StatusNoContent)
+		},
+		"/report.csv": func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			hits["report"]++
+			mu.Unlock()
+			w.Header().Set("Content-Type", "text/csv")
+			w.Header().Set("Content-Disposition", `attachment; filename="report.csv"`)
+			_, _ = w.Write([]byte("a,b\n1,2\n"))
+		},
+	})
+	rt, _ := openURL(t, base+"/nocommit.html")
+	for _, name := range []string{"ping_the_server", "download_the_report"} {
+		start := time.Now()
+		res, err := rt.Act(t.Context(), page.ActRequest{Action: name})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		t.Logf("%s answered in %s", name, time.Since(start).Round(time.Millisecond))
+		if res.Receipt.Changed.Navigated || res.Observation.Identity.Title != "Reports" {
+			t.Errorf("%s: receipt %+v on %q, want the same page", name, res.Receipt, res.Observation.Identity.Title)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if hits["ping"] != 1 || hits["report"] != 1 {
+		t.Errorf("the server saw %v, want one ping and one report", hits)
+	}
+}
