@@ -37,6 +37,8 @@ type Observation struct {
 	// dialogs are the JavaScript dialogs answered before this
 	// observation (its feedback reports them too).
 	dialogs []DialogRecord
+	// notices are the tab's notices this observation reported.
+	notices []string
 	// all and allUnavailable are every entry before the MaxActions cut
 	// and the continuation offset: any name an observation or one of its
 	// slices gave resolves against them.

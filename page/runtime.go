@@ -204,6 +204,9 @@ type observeHow struct {
 	// snapshot carries (Snapshot.FieldDigest), taken in the same
 	// evaluation.
 	digestOf, salt string
+	// carry: what an earlier observation of the same step took from the
+	// tab (its notices and dialogs), reported with this one.
+	carry *Observation
 }
 
 // observe is Observe without the lock.
@@ -277,13 +280,17 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		// and the dialogs Pling answered (a before-snapshot of an action
 		// would swallow them); Build budgets them with the rest.
 		bo.Notices, bo.Dialogs = r.d.Notices(), r.d.Dialogs()
+		if c := how.carry; c != nil {
+			bo.Notices = append(append([]string(nil), c.notices...), bo.Notices...)
+			bo.Dialogs = append(append([]DialogRecord(nil), c.dialogs...), bo.Dialogs...)
+		}
 	}
-	dialogs := bo.Dialogs
+	dialogs, notices := bo.Dialogs, bo.Notices
 	if churning {
 		bo.Notices = append([]string{"the page kept navigating by itself (reloading or redirecting while it was read): this is what it showed at one moment, and it may have changed since"}, bo.Notices...)
 	}
 	o := Build(snap, b, bo)
-	o.dialogs = dialogs
+	o.dialogs, o.notices = dialogs, notices
 	o.Settled = settled
 	o.Page = r.opts.Page
 	isContinuation := slice != (Slice{})
@@ -599,13 +606,16 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 	// bounded by its action timeout, and the new page is observed as a
 	// navigation's is.
 	na, _ := r.d.(NavigationAwaiter)
-	if na != nil && na.AwaitNavigation(ctx) {
+	waited := na != nil && na.AwaitNavigation(ctx)
+	if waited {
 		how.fresh, how.afterLoad = false, true
 	}
 	after, err := r.observe(ctx, how)
-	if err == nil && na != nil && after.snap.DocumentID == before.snap.DocumentID && na.AwaitNavigation(ctx) {
-		// The navigation started while the old page settled.
-		how.fresh, how.afterLoad = false, true
+	if err == nil && !waited && na != nil && after.snap.DocumentID == before.snap.DocumentID && na.AwaitNavigation(ctx) {
+		// The navigation started while the old page settled. What the
+		// first observation took from the tab (notices, dialogs) is the
+		// action's still.
+		how.fresh, how.afterLoad, how.carry = false, true, after
 		after, err = r.observe(ctx, how)
 	}
 	endAfter()
