@@ -10,24 +10,14 @@ type Code string
 
 // The stable codes of DESIGN.md. They never change meaning.
 const (
-	CodeActionNotFound  Code = "ACTION_NOT_FOUND"
-	CodeStaleRevision   Code = "STALE_REVISION"
-	CodeForeignRevision Code = "FOREIGN_REVISION"
-	CodeNavigated       Code = "NAVIGATED"
-	CodeUnavailable     Code = "UNAVAILABLE"
-	CodeTargetCovered   Code = "TARGET_COVERED"
-	// CodeTargetNotReached: the click would not reach its target (it stays
-	// outside the viewport, or nothing of it is at its point) even after
-	// hovering its row and focusing it, as a person would; nothing was
-	// done.
-	CodeTargetNotReached  Code = "TARGET_NOT_REACHED"
-	CodeExpectationFailed Code = "EXPECTATION_FAILED"
-	CodeNavigationBlocked Code = "NAVIGATION_BLOCKED"
-	// CodeAuthRequired: the server asked for HTTP authentication (a 401
-	// challenge) and no configured credentials answered it, or the
-	// server refused them. Credentials come from configuration, never
-	// from the agent.
-	CodeAuthRequired         Code = "AUTH_REQUIRED"
+	CodeActionNotFound       Code = "ACTION_NOT_FOUND"
+	CodeStaleRevision        Code = "STALE_REVISION"
+	CodeForeignRevision      Code = "FOREIGN_REVISION"
+	CodeNavigated            Code = "NAVIGATED"
+	CodeUnavailable          Code = "UNAVAILABLE"
+	CodeTargetCovered        Code = "TARGET_COVERED"
+	CodeExpectationFailed    Code = "EXPECTATION_FAILED"
+	CodeNavigationBlocked    Code = "NAVIGATION_BLOCKED"
 	CodeHandoffRequired      Code = "HANDOFF_REQUIRED"
 	CodeConfirmationDeclined Code = "CONFIRMATION_DECLINED"
 	CodeConfirmationRequired Code = "CONFIRMATION_REQUIRED"
@@ -39,6 +29,20 @@ const (
 	CodePageNotFound         Code = "PAGE_NOT_FOUND"
 	CodePageLimit            Code = "PAGE_LIMIT"
 	CodeInternal             Code = "INTERNAL"
+)
+
+// Codes of issue 18 (real applications), stable like the others.
+const (
+	// CodeTargetNotReached: the click would not reach its target (it stays
+	// outside the viewport, or nothing of it is at its point) even after
+	// hovering its row and focusing it, as a person would; nothing was
+	// done.
+	CodeTargetNotReached Code = "TARGET_NOT_REACHED"
+	// CodeAuthRequired: the server asked for HTTP authentication (a 401
+	// challenge) and no configured credentials answered it, or the
+	// server refused them. Credentials come from configuration, never
+	// from the agent.
+	CodeAuthRequired Code = "AUTH_REQUIRED"
 )
 
 // ErrPageChanged is what a driver's Perform answers, without acting, for
