@@ -187,37 +187,29 @@ func watch(tctx context.Context, main cdp.FrameID, acceptAll bool, frame, gone f
 			}
 			if ev.Frame != nil && ev.Frame.ParentID == "" {
 				nav.navigations.Add(1)
-				nav.nav.land()
 			}
 		}
 	}()
-	starts := chromedp.Events(tctx, page.FrameStartedNavigating)
-	go func() {
-		for ev, err := range starts {
-			if err != nil {
-				return
-			}
-			if ev.FrameID != main {
-				continue
-			}
-			switch ev.NavigationType {
-			case page.FrameStartedNavigatingNavigationTypeSameDocument, page.FrameStartedNavigatingNavigationTypeHistorySameDocument:
-			default:
+	// The main frame's navigations, in the order the browser sends them
+	// (a 204's start and stop come together) and before the reply to the
+	// command that caused them (the click's mouse release).
+	_ = chromedp.Listen(tctx, func(e any) {
+		switch e := e.(type) {
+		case *page.EventFrameStartedNavigating:
+			if e.FrameID == main && e.NavigationType != page.FrameStartedNavigatingNavigationTypeSameDocument &&
+				e.NavigationType != page.FrameStartedNavigatingNavigationTypeHistorySameDocument {
 				nav.nav.start()
 			}
-		}
-	}()
-	stops := chromedp.Events(tctx, page.FrameStoppedLoading)
-	go func() {
-		for ev, err := range stops {
-			if err != nil {
-				return
+		case *page.EventFrameNavigated:
+			if e.Frame != nil && e.Frame.ParentID == "" {
+				nav.nav.land()
 			}
-			if ev.FrameID == main {
+		case *page.EventFrameStoppedLoading:
+			if e.FrameID == main {
 				nav.nav.land()
 			}
 		}
-	}()
+	})
 	dialogs := chromedp.Events(tctx, page.JavascriptDialogOpening)
 	go func() {
 		for d, err := range dialogs {
