@@ -88,6 +88,7 @@ func (a *realApp) handler() http.Handler {
 // redirect, and native confirm() and prompt() guards, each checked in the
 // application's own state.
 func TestRealAppActions(t *testing.T) {
+	t.Parallel()
 	app := &realApp{}
 	srv := httptest.NewServer(app.handler())
 	defer srv.Close()
@@ -146,6 +147,7 @@ func TestRealAppActions(t *testing.T) {
 // (the password from the environment) answer it; they never appear in a
 // result.
 func TestHTTPBasicAuthFromConfig(t *testing.T) {
+	t.Parallel()
 	const user, pass = "ada", "c0rrect-h0rse"
 	var mu sync.Mutex
 	var authorized int
@@ -202,12 +204,14 @@ func TestHTTPBasicAuthFromConfig(t *testing.T) {
 // the user's question (elicitation); accepted, the action runs again with
 // the dialog accepted; declined, nothing more happens.
 func TestRealAppDialogElicitation(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		answer  mcp.ElicitationResponseAction
 		code    string
 		dropped int
 	}{{mcp.ElicitationResponseActionAccept, "", 1}, {mcp.ElicitationResponseActionDecline, "CONFIRMATION_DECLINED", 0}} {
 		t.Run(string(tc.answer), func(t *testing.T) {
+			t.Parallel()
 			app := &realApp{}
 			srv := httptest.NewServer(app.handler())
 			defer srv.Close()
