@@ -225,7 +225,11 @@ func watch(tctx context.Context, main cdp.FrameID, acceptAll bool, frame, gone f
 				// The caller confirmed the action that raised it.
 				accept = true
 				if d.Type == page.DialogTypePrompt {
+					// without args.text, OK on the prompt's own default
 					params.PromptText = a.text
+					if a.text == "" {
+						params.PromptText = d.DefaultPrompt
+					}
 				}
 			} else if accept && d.Type == page.DialogTypePrompt {
 				params.PromptText = d.DefaultPrompt
