@@ -3,7 +3,10 @@
 // It scrolls the target into view (centre), checks that it is enabled and
 // not covered (hit test at its centre), and returns the viewport point to
 // send real input events to: {ok, x, y, row_x, row_y} or {ok:false, code,
-// reason}. For op "scroll" it scrolls the page or the keyed region and
+// reason}. A target whose centre lies outside the viewport (a control kept
+// off screen until its row is hovered or focused) is TARGET_NOT_REACHED,
+// with a point on its row (row_x, row_y, has_row) to hover before a second
+// try with params.reveal, which focuses the target first. For op "scroll" it scrolls the page or the keyed region and
 // returns {ok:true}. For op "select" it chooses the option by label or value
 // and fires input/change, as a person's choice would. A click also returns
 // nav: the resolved URLs it would open (the href of the target's closest
@@ -34,6 +37,13 @@
       return { ok: true, row_x: rr.left + Math.min(rr.width / 2, 40), row_y: rr.top + rr.height / 2 };
     }
   }
+  if (params.reveal) {
+    // The second try at a control the click could not reach: the row is
+    // hovered (by the caller) and the control focused, as a person tabbing
+    // to it would (WordPress shows row actions on :focus-within and on
+    // focus), then it is placed and hit-tested again.
+    try { el.focus({ preventScroll: true }); } catch (e) { /* not focusable */ }
+  }
   el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   if (params.op === "select" && el.tagName === "SELECT") {
     const want = String(params.value);
@@ -51,6 +61,25 @@
   }
   const x = r.left + r.width / 2, y = r.top + r.height / 2;
   const doc = el.ownerDocument;
+  const view = doc.defaultView || window;
+  // A click can only reach a point inside the viewport: a control kept far
+  // off screen (WordPress's row actions at left: -9999em until the row is
+  // hovered or focused) is not reached where it stands. The first answer
+  // carries a point on its row for the caller to hover before it tries
+  // again with params.reveal.
+  if (!(x >= 0 && y >= 0 && x < view.innerWidth && y < view.innerHeight)) {
+    const out = { ok: false, code: "TARGET_NOT_REACHED", reason: "the control stays outside the viewport (off screen where it stands) even with its row hovered and itself focused, so a click cannot reach it; observe again, or reach the same thing another way (its page's link, a menu, a form)" };
+    if (!params.reveal) {
+      const row = el.closest("[data-pling-record], tr, li, [role=row], [role=listitem], article");
+      if (row) {
+        row.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+        const rr = row.getBoundingClientRect();
+        const rx = rr.left + Math.min(rr.width / 2, 40), ry = rr.top + rr.height / 2;
+        if (rx >= 0 && ry >= 0 && rx < view.innerWidth && ry < view.innerHeight) { out.row_x = rx; out.row_y = ry; out.has_row = true; }
+      }
+    }
+    return out;
+  }
   // Hit test in the element's own document, through open shadow roots: the
   // topmost element at the centre must be the target or inside it (or a
   // label for it).
@@ -87,6 +116,9 @@
     const by = dlg ? ("the dialog " + JSON.stringify((dlg.getAttribute("aria-label") || dlg.textContent || "").trim().slice(0, 60))) : "another element";
     return { ok: false, code: "TARGET_COVERED", reason: "the control is covered by " + by };
   };
+  if (!hit) {
+    return { ok: false, code: "TARGET_NOT_REACHED", reason: "nothing of the control is at its point on the page, so a click cannot reach it; observe again" };
+  }
   if (hit && !inside(hit) && !(hit.control && hit.control === el) && !(hit.tagName === "LABEL" && hit.contains(el))) {
     return coveredBy(hit);
   }

@@ -110,5 +110,7 @@ func (s *Session) RecoverBlocked(ctx context.Context) bool {
 		s.notes.add(&s.notes.other, "the tab shows the browser's error page for the blocked navigation; navigate to continue")
 		return false
 	}
+	// The way back is Pling's own navigation, not one the step started.
+	s.events.nav.reset()
 	return true
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
@@ -77,6 +78,22 @@ type Options struct {
 	// session's own SessionOptions.CheckURL applies as well. nil allows
 	// everything.
 	CheckURL func(string) error
+	// HTTPCredentials answer HTTP authentication challenges (401 Basic or
+	// Digest) of document requests, per origin (browser.httpCredentials).
+	// A challenge no entry answers, or whose credentials the server
+	// refuses, is AUTH_REQUIRED. They never reach a page, a log or the
+	// model.
+	HTTPCredentials []HTTPCredential
+}
+
+// HTTPCredential is the user name and password for one origin's HTTP
+// authentication.
+type HTTPCredential struct {
+	// Origin is scheme://host[:port], as the browser reports a
+	// challenge's origin (the default port left out).
+	Origin   string
+	Username string
+	Password string
 }
 
 func (o Options) withDefaults() Options {
@@ -112,6 +129,9 @@ type Browser struct {
 	closed   bool
 	frames   map[cdp.FrameID]frameOwner // tabs by target id, and their iframes
 	contexts map[cdp.BrowserContextID]*browserContext
+	// authTried: document requests already given credentials once (a
+	// second challenge for one means the server refused them).
+	authTried map[fetch.RequestID]bool
 	// lossClaimed: a call already reported this browser's death.
 	lossClaimed atomic.Bool
 	// heard: when the browser last sent anything.

@@ -25,6 +25,9 @@ type notices struct {
 	blockedMain bool
 	tabs        []NewTab
 	other       []string
+	// auth: the main frame met an HTTP authentication challenge that no
+	// configured credentials answered (auth.go).
+	auth *authNote
 }
 
 // NewTab is a tab the page opened (window.open, target=_blank).
@@ -58,9 +61,13 @@ func (n *notices) add(list *[]string, s string) {
 // paused popup hangs until its renderer exists.)
 func (b *Browser) guardBrowser() error {
 	paused := chromedp.BrowserEvents(b.ctx, fetch.RequestPaused) // subscribe before enabling
+	auths := chromedp.BrowserEvents(b.ctx, fetch.AuthRequired)
+	// The same interception answers HTTP authentication challenges of the
+	// document requests it pauses (auth.go): configured credentials, or
+	// AUTH_REQUIRED for the tab.
 	_, err := chromedp.CallBrowser(b.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
 		{URLPattern: "*", ResourceType: network.ResourceTypeDocument, RequestStage: fetch.RequestStageRequest},
-	}})
+	}, HandleAuthRequests: new(true)})
 	if err != nil {
 		return fmt.Errorf("enable navigation policy: %w", err)
 	}
@@ -70,6 +77,14 @@ func (b *Browser) guardBrowser() error {
 				return
 			}
 			go b.vet(ev)
+		}
+	}()
+	go func() {
+		for ev, err := range auths {
+			if err != nil {
+				return
+			}
+			go b.answerAuth(ev)
 		}
 	}()
 	created := chromedp.BrowserEvents(b.ctx, target.TargetCreated)
@@ -247,7 +262,10 @@ func (s *Session) Notices() []string {
 		out = append(out, "a navigation was blocked by the policy: "+b)
 	}
 	out = append(out, s.notes.other...)
-	s.notes.blocked, s.notes.other = nil, nil
+	if a := s.notes.auth; a != nil {
+		out = append(out, "AUTH_REQUIRED: "+a.reason())
+	}
+	s.notes.blocked, s.notes.other, s.notes.auth = nil, nil, nil
 	return append(out, s.events.navigationNotice()...)
 }
 

@@ -25,7 +25,10 @@ type actPrep struct {
 	Y      float64 `json:"y"`
 	RowX   float64 `json:"row_x"`
 	RowY   float64 `json:"row_y"`
-	Done   bool    `json:"done"`
+	// HasRow: a TARGET_NOT_REACHED answer carries a point on the target's
+	// row (RowX, RowY) to hover before the second try.
+	HasRow bool `json:"has_row"`
+	Done   bool `json:"done"`
 	// Nav are the URLs a click would open (links, form actions).
 	Nav []string `json:"nav"`
 	// Digest is the target field's salted digest (asked with a salt).
@@ -65,12 +68,22 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 		return "", err
 	}
 	s.events.ownStep()
+	if step.Op != "scroll" {
+		// A confirmed step accepts the confirm() or prompt() it raises,
+		// until its observation takes the dialogs (DrainDialogs); an
+		// unconfirmed one leaves them to the policy (dismissed).
+		var a *dialogAnswer
+		if step.Confirm {
+			a = &dialogAnswer{text: step.Answer}
+		}
+		s.events.answer.Store(a)
+	}
 	if step.Op == "upload" {
 		return "", s.SetFiles(ctx, step.Key, step.Files) // upload.go
 	}
-	prep := func(hoverRow bool, since float64, salt string) (actPrep, error) {
+	prep := func(hoverRow bool, since float64, salt string, reveal bool) (actPrep, error) {
 		var p actPrep
-		args := map[string]any{"key": step.Key, "op": step.Op, "hover_row": hoverRow, "dy": step.Dy, "value": step.Value}
+		args := map[string]any{"key": step.Key, "op": step.Op, "hover_row": hoverRow, "dy": step.Dy, "value": step.Value, "reveal": reveal}
 		if since > 0 {
 			args["since"], args["doc"] = since, step.Doc
 		}
@@ -91,7 +104,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 	}
 	since := step.Since
 	if step.HoverRow {
-		p, err := prep(true, since, "")
+		p, err := prep(true, since, "", false)
 		since = 0 // checked
 		if err != nil {
 			return "", err
@@ -100,7 +113,19 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 			return "", err
 		}
 	}
-	p, err := prep(false, since, salt)
+	p, err := prep(false, since, salt, false)
+	if page.ErrorCode(err) == page.CodeTargetNotReached {
+		// Out of reach where it stands (off screen until its row is hovered
+		// or it has focus): reveal it as a person would, by hovering its
+		// row and focusing it, and place it again. Still out of reach, the
+		// click is not sent: the step is an error, never a silent miss.
+		if p.HasRow {
+			if err := s.mouse(ctx, input.DispatchMouseEventTypeMouseMoved, p.RowX, p.RowY, 0); err != nil {
+				return "", err
+			}
+		}
+		p, err = prep(false, 0, salt, true)
+	}
 	if err != nil {
 		return "", err
 	}

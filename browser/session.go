@@ -277,7 +277,7 @@ func (s *Session) start(ctx context.Context) error {
 	// Registered before the first navigation so the guard attributes its
 	// requests (and the frames it attaches) to this tab.
 	bc := s.bc
-	s.events = watch(tctx, bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s, bc) }, func(f cdp.FrameID) { b.removeFrame(f, s) })
+	s.events = watch(tctx, cdp.FrameID(s.targetID), bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s, bc) }, func(f cdp.FrameID) { b.removeFrame(f, s) })
 	s.webmcp = watchWebMCP(tctx, cdp.FrameID(s.targetID))
 	b.register(s)
 	err = s.run(ctx, b.opts.StartTimeout, func(c context.Context) error {
@@ -449,6 +449,9 @@ func (s *Session) Navigate(ctx context.Context, url string) error {
 	})
 	end()
 	s.events.ownStep()
+	if aerr := s.authError(err); aerr != nil {
+		return aerr
+	}
 	if err != nil {
 		return s.blockedNavigation(ctx, err)
 	}

@@ -74,6 +74,14 @@ func Check(cfg Config, env func(string) string) []Finding {
 
 	checkBrowser(cfg.Browser, env, add)
 	checkUploadRoots(cfg.Browser, add)
+	for i, hc := range cfg.Browser.HTTPCredentials {
+		if env(hc.PasswordEnv) == "" {
+			add(SeverityError, fmt.Sprintf("browser.httpCredentials[%d].passwordEnv", i), "names %s, which is not set: serving stops at start", hc.PasswordEnv)
+		}
+		if strings.HasPrefix(strings.ToLower(hc.Origin), "http://") && !loopbackOrigin(hc.Origin) {
+			add(SeverityWarning, fmt.Sprintf("browser.httpCredentials[%d].origin", i), "is plain http: the password crosses the network unencrypted (Basic authentication sends it with every request)")
+		}
+	}
 
 	n := cfg.Navigation
 	if !n.BlockMetadata {
@@ -250,4 +258,19 @@ func checkUploadRoots(b Browser, add func(Severity, string, string, ...any)) {
 	if b.RemoteURL != "" && len(b.UploadRoots) > 0 {
 		add(SeverityWarning, "browser.uploadRoots", "is used with a remote browser: it reads the uploaded paths on its own machine, not this one")
 	}
+}
+
+// loopbackOrigin reports whether an http(s) origin's host is a loopback
+// name or address.
+func loopbackOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	a, err := netip.ParseAddr(h)
+	return err == nil && a.IsLoopback()
 }

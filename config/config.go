@@ -13,7 +13,11 @@
 // every key; the top-level agent.yaml is the full default file.
 package config
 
-import "time"
+import (
+	"fmt"
+	"os"
+	"time"
+)
 
 // Environment variables Pling reads instead of the file.
 const (
@@ -150,6 +154,32 @@ type Browser struct {
 	// tab) are kept opened ahead of need, so a new session starts without
 	// waiting for Chromium to create its tab and renderer. 0 keeps none.
 	SpareSessions int `yaml:"spareSessions"`
+	// HTTPCredentials answer HTTP authentication (a 401 Basic or Digest
+	// challenge of a page) per origin. The password is read from the
+	// named environment variable when Pling starts, never from this file,
+	// never from the model, and never logged.
+	HTTPCredentials []HTTPCredential `yaml:"httpCredentials"`
+}
+
+// HTTPCredential is one origin's HTTP authentication.
+type HTTPCredential struct {
+	// Origin is scheme://host[:port] (http or https, no path).
+	Origin string `yaml:"origin"`
+	// Username is the user name sent to that origin.
+	Username string `yaml:"username"`
+	// PasswordEnv names the environment variable holding the password.
+	PasswordEnv string `yaml:"passwordEnv"`
+}
+
+// Password reads the credential's password from its environment
+// variable; an unset or empty variable is an error naming the variable
+// (never a value).
+func (c HTTPCredential) Password() (string, error) {
+	v := os.Getenv(c.PasswordEnv)
+	if v == "" {
+		return "", fmt.Errorf("browser.httpCredentials for %s: the environment variable %s (passwordEnv) is not set", c.Origin, c.PasswordEnv)
+	}
+	return v, nil
 }
 
 // RemoteHeader is one HTTP header sent to a remote browser, its value
@@ -368,6 +398,7 @@ func Default() Config {
 			UploadRoots:        []string{},
 			ScreenshotMaxBytes: 204800,
 			SpareSessions:      1,
+			HTTPCredentials:    []HTTPCredential{},
 		},
 		Navigation: Navigation{
 			Allow: []string{},

@@ -255,7 +255,14 @@ func checkSecrets(n ast.Node, path string, depth int) error {
 		name := keyName(n.Key)
 		p := join(path, name)
 		norm := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(name))
-		if name != "" && credentialKey.MatchString(norm) {
+		// browser.httpCredentials holds origins, user names and the names
+		// of environment variables only; a password key inside it is
+		// refused like any other.
+		if name != "" && credentialKey.MatchString(norm) && p != "browser.httpCredentials" {
+			if strings.HasPrefix(path, "browser.httpCredentials") {
+				return at(nodePos(n.Key), p, "looks like a credential, and agent.yaml never holds credentials: "+
+					"name the environment variable that holds the password in passwordEnv")
+			}
 			return at(nodePos(n.Key), p, "looks like a credential, and agent.yaml never holds credentials: "+
 				"the OpenAI key comes from "+EnvOpenAIKey+" and the HTTP token from "+EnvHTTPToken+" in the environment")
 		}

@@ -212,7 +212,38 @@ func TestInvalidStrings(t *testing.T) {
 		{"upload root is /", "browser:\n  uploadRoots:\n    - /tmp\n    - /\n", 4, 7, "browser.uploadRoots[1]", "must not be the file system root"},
 		{"upload root control char", "browser:\n  uploadRoots: [\"/tmp/a\\u0001\"]\n", 2, 17, "browser.uploadRoots[0]", "control characters"},
 		{"role control char", "app:\n  role: \"a\\u0007b\"\n", 2, 9, "app.role", "control characters"},
+		{"credential origin path", "browser:\n  httpCredentials:\n    - {origin: \"https://wiki.example.com/login\", username: ada, passwordEnv: WIKI_PW}\n", 3, 16, "browser.httpCredentials[0].origin", "must be an origin"},
+		{"credential origin userinfo", "browser:\n  httpCredentials:\n    - {origin: \"https://ada:pw@wiki.example.com\", username: ada, passwordEnv: WIKI_PW}\n", 3, 16, "browser.httpCredentials[0].origin", "must not carry a user name or password"},
+		{"credential origin twice", "browser:\n  httpCredentials:\n    - {origin: \"https://w.example.com\", username: ada, passwordEnv: A}\n    - {origin: \"https://w.example.com\", username: bob, passwordEnv: B}\n", 4, 16, "browser.httpCredentials[1].origin", "a second time"},
+		{"credential username colon", "browser:\n  httpCredentials:\n    - {origin: \"https://w.example.com\", username: \"a:b\", passwordEnv: A}\n", 3, 51, "browser.httpCredentials[0].username", "without a colon"},
+		{"credential env name", "browser:\n  httpCredentials:\n    - {origin: \"https://w.example.com\", username: ada, passwordEnv: \"hunter 2\"}\n", 3, 69, "browser.httpCredentials[0].passwordEnv", "must name an environment variable"},
 	})
+}
+
+// TestHTTPCredentials: browser.httpCredentials takes origins, user names
+// and environment variable names; a password in the file is refused.
+func TestHTTPCredentials(t *testing.T) {
+	c, err := Parse([]byte("browser:\n  httpCredentials:\n    - origin: http://127.0.0.1:8080\n      username: ada\n      passwordEnv: WIKI_PASSWORD\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []HTTPCredential{{Origin: "http://127.0.0.1:8080", Username: "ada", PasswordEnv: "WIKI_PASSWORD"}}; len(c.Browser.HTTPCredentials) != 1 || c.Browser.HTTPCredentials[0] != want[0] {
+		t.Errorf("httpCredentials = %+v", c.Browser.HTTPCredentials)
+	}
+	// pling config check: an unset variable is an error, plain http off
+	// this machine a warning; no value is shown.
+	fs := Check(c, func(string) string { return "" })
+	found := false
+	for _, f := range fs {
+		found = found || (f.Severity == SeverityError && f.Path == "browser.httpCredentials[0].passwordEnv")
+	}
+	if !found {
+		t.Errorf("check of an unset passwordEnv: %v", fs)
+	}
+	_, err = Parse([]byte("browser:\n  httpCredentials:\n    - origin: http://127.0.0.1:8080\n      username: ada\n      password: hunter2\n"))
+	if err == nil || !strings.Contains(err.Error(), "passwordEnv") || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("a password in the file: %v", err)
+	}
 }
 
 // TestCrossKeyRules: a rule between two keys points at the key the file

@@ -77,6 +77,8 @@ const (
 	maxSchemes                       = 64
 	maxUploadRoots                   = 64
 	maxRemoteHeaders                 = 16
+	maxHTTPCredentials               = 64
+	maxUsernameChars                 = 256
 )
 
 // validate checks every value against its range and syntax and returns the
@@ -169,6 +171,30 @@ func validate(c *Config, index map[string]*token.Position) error {
 			add(fmt.Sprintf("must be an absolute directory path (got %q)", clip(root, 60)), p, "browser.uploadRoots")
 		} else if filepath.Clean(root) == string(filepath.Separator) {
 			add("must not be the file system root: name the directory uploads come from", p, "browser.uploadRoots")
+		}
+	}
+
+	if len(b.HTTPCredentials) > maxHTTPCredentials {
+		add(fmt.Sprintf("must have at most %d entries (got %d)", maxHTTPCredentials, len(b.HTTPCredentials)), "browser.httpCredentials")
+	}
+	origins := map[string]bool{}
+	for i, hc := range b.HTTPCredentials {
+		p := fmt.Sprintf("browser.httpCredentials[%d]", i)
+		if msg := checkCredentialOrigin(hc.Origin); msg != "" {
+			add(msg, p+".origin", "browser.httpCredentials")
+		} else if o := strings.ToLower(strings.TrimRight(hc.Origin, "/")); origins[o] {
+			add(fmt.Sprintf("names the origin %q a second time: one entry per origin", clip(hc.Origin, 60)), p+".origin", "browser.httpCredentials")
+		} else {
+			origins[o] = true
+		}
+		if msg := checkText(hc.Username, maxUsernameChars, false); msg != "" {
+			add(msg, p+".username", "browser.httpCredentials")
+		} else if hc.Username == "" || strings.Contains(hc.Username, ":") {
+			add("must be a user name without a colon", p+".username", "browser.httpCredentials")
+		}
+		if !envName.MatchString(hc.PasswordEnv) {
+			// never echoed: a password written here by mistake stays unshown
+			add("must name an environment variable (letters, digits, _), e.g. WIKI_PASSWORD; the password itself never goes in this file", p+".passwordEnv", "browser.httpCredentials")
 		}
 	}
 
@@ -277,6 +303,7 @@ func locate(index map[string]*token.Position, paths ...string) *token.Position {
 
 var (
 	schemeName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]{0,31}$`)
+	envName    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
 	modelID    = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
 	// agentModel admits the ids local servers use too (llama3.1:8b,
 	// Qwen/Qwen2.5-7B-Instruct, model@q4).
@@ -324,9 +351,6 @@ func checkRemoteURL(s string) string {
 	return ""
 }
 
-// envName matches an environment variable name.
-var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
-
 // httpToken matches an HTTP header name (RFC 9110 token).
 var httpToken = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$")
 
@@ -342,6 +366,29 @@ func checkHeaderName(s string) string {
 	}
 	if strings.HasPrefix(strings.ToLower(s), "sec-websocket-") {
 		return fmt.Sprintf("is set by the WebSocket handshake itself (got %q)", clip(s, 40))
+	}
+	return ""
+}
+
+// checkCredentialOrigin checks an httpCredentials origin: an http(s)
+// scheme and a host, nothing else (no user name, path, query).
+func checkCredentialOrigin(s string) string {
+	const want = "must be an origin, scheme://host[:port] (http or https), e.g. https://wiki.example.com"
+	if len(s) > maxURLChars {
+		return fmt.Sprintf("must be at most %d characters", maxURLChars)
+	}
+	u, err := url.Parse(s)
+	if err == nil && u.User != nil {
+		return "must not carry a user name or password: the user name goes in username, the password in the environment variable passwordEnv names"
+	}
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
+		return fmt.Sprintf("%s (got %q)", want, clip(s, 60))
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return fmt.Sprintf("has a port out of range (got %s)", clip(p, 10))
+		}
 	}
 	return ""
 }

@@ -223,6 +223,12 @@ func (s *Server) doAct(ctx context.Context, c caller, req mcp.CallToolRequest, p
 			}
 			ar.Confirmed = true
 		}
+		if resp := server.ElicitationResponse(req.Params.InputResponses, "dialog"); resp != nil {
+			if resp.Action != mcp.ElicitationResponseActionAccept || !acceptedContent(resp.Content) {
+				return nil, &page.Error{Code: page.CodeConfirmationDeclined, Reason: "the user declined the page's dialog after " + ar.Action + "; it stayed dismissed (the action ran once, with the dialog dismissed) and did not run again"}
+			}
+			ar.Confirmed = true
+		}
 	}
 	res, err := p.rt.Act(ctx, ar)
 	if page.ErrorCode(err) == page.CodeConfirmationRequired && clientSupportsElicitation(ctx) {
@@ -242,10 +248,38 @@ func (s *Server) doAct(ctx context.Context, c caller, req mcp.CallToolRequest, p
 	if err != nil {
 		return nil, err
 	}
+	if d, ok := dismissedDialog(res.Receipt); ok && !ar.Confirmed && clientSupportsElicitation(ctx) {
+		// The page asked a question (confirm, prompt) the action did not
+		// have the user's confirmation for: ask the user; accepted, the
+		// call runs again with the dialog accepted.
+		target := ar.Action
+		if ar.Record != "" {
+			target += " on " + ar.Record
+		}
+		return server.NewInputRequestBuilder("").Elicit("dialog", mcp.ElicitationParams{
+			Message: fmt.Sprintf("After %s the page asks (its own words, in a %s dialog): %q. It was dismissed. Accept it? The action then runs again with the dialog accepted.", target, d.Type, clipRunes(d.Message, 300)),
+			RequestedSchema: map[string]any{
+				"type":       "object",
+				"properties": map[string]any{"confirm": map[string]any{"type": "boolean", "title": "Accept the page's " + d.Type}},
+				"required":   []string{"confirm"},
+			},
+		}).ToolResult(), nil
+	}
 	if callerConfirmed && res.Receipt.Warning == "" {
 		res.Receipt.Warning = "ran on confirm: true from the caller; Pling did not ask the user itself"
 	}
 	return s.pageResult(ctx, c, p, &res.Receipt, res.Observation, nil), nil
+}
+
+// dismissedDialog is the first confirm or prompt dialog an action raised
+// that was dismissed.
+func dismissedDialog(rec page.Receipt) (page.DialogRecord, bool) {
+	for _, d := range rec.Dialogs {
+		if !d.Accepted && (d.Type == "confirm" || d.Type == "prompt") {
+			return d, true
+		}
+	}
+	return page.DialogRecord{}, false
 }
 
 func acceptedContent(content any) bool {
@@ -526,4 +560,12 @@ func currentActions(o *page.Observation) []string {
 		out = append(out, a.Name)
 	}
 	return out
+}
+
+// clipRunes cuts s to at most n characters, marking the cut.
+func clipRunes(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }

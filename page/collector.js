@@ -614,6 +614,14 @@
         if (m) modalEl = d;
       }
     }
+    let backdrop;
+    const bsBackdrop = () => {
+      if (backdrop === undefined) {
+        const b = document.querySelector('body > .modal-backdrop');
+        backdrop = !!b && vis(b);
+      }
+      return backdrop;
+    };
     const headingText = (el) => {
       const h = el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
       return h ? gather(h, {}, maxText * 2) : '';
@@ -1237,6 +1245,22 @@
       hidden.push({ region, label: cut(label), how });
     };
 
+    // issue 18: a notice's kind in its class (WordPress's notice-success,
+    // Bootstrap's alert-success, flash-error; WordPress's legacy
+    // "updated" is a success)
+    const NOTICE_CLASS = /(?:^|\s)(?:notice|alert|message|flash|toast|callout)-(success|info|warning|danger|error)(?:\s|$)|(?:^|\s)(updated)(?:\s|$)/i;
+    const NOTICE_KIND = { success: 'success', updated: 'success', info: 'info', warning: 'warning', danger: 'error', error: 'error' };
+    // bare: the element has no role or live region; then only a block
+    // (div, section, aside, p) is a notice, and "updated" only around a
+    // paragraph (a microformat's <time class="updated"> is a date)
+    const noticeKind = (el, tag, bare) => {
+      const cls = typeof el.className === 'string' ? el.className : '';
+      const m = cls ? NOTICE_CLASS.exec(cls) : null;
+      if (!m) return '';
+      if (bare && !(tag === 'div' || tag === 'section' || tag === 'aside' || tag === 'p')) return '';
+      if (m[2] && (!bare || tag !== 'div' || !el.querySelector('p'))) return bare ? '' : NOTICE_KIND.updated;
+      return NOTICE_KIND[(m[1] || m[2]).toLowerCase()];
+    };
     const ERROR_CLASS = /(^|\s)([\w-]*(invalid-feedback|error-message|error-msg|error-text|field-error|form-error|validation-error|validation-message|help-block-error)|text-danger|error)(\s|$)/i;
     // fieldBefore names the field an error message follows: the nearest
     // preceding field among its siblings or its parent's, if any.
@@ -1390,6 +1414,9 @@
         if (!seen.records && el.hasAttribute('data-pling-record')) seen.records = true;
         if (!seen.state && el.hasAttribute('data-pling-state')) seen.state = true;
         if ((role === 'dialog' || role === 'alertdialog') && el.getAttribute('aria-modal') === 'true' && ctx.fi < 0) ariaModal = el;
+        // issue 18: a Bootstrap modal its script showed without ARIA (a
+        // visible .modal with its .modal-backdrop) is modal all the same
+        else if (!ariaModal && ctx.fi < 0 && !role && tag === 'div' && el.classList.contains('modal') && bsBackdrop()) ariaModal = el;
       }
       if (tag === 'iframe' || tag === 'frame') {
         let doc = null;
@@ -1524,12 +1551,20 @@
             // a declared message of no kind takes its role's: a status line
             // is not an error
             const k = clean(fd).toLowerCase();
-            kind = k === 'warning' || k === 'status' || k === 'info' || k === 'error' ? k
+            kind = k === 'warning' || k === 'status' || k === 'info' || k === 'error' || k === 'success' ? k
               : k === '' && (role === 'status' || role === 'log' || (role !== 'alert' && live === 'polite')) ? 'status' : 'error';
           } else if (role === 'alert') kind = 'error';
           else if (role === 'status' || role === 'log') kind = 'status';
           else if (live === 'assertive') kind = 'error';
           else if (live === 'polite') kind = 'status';
+          // an alert whose class says success or info is not an error
+          // ("1 row affected."); a classed notice without a role is
+          // feedback of its class's kind ("Settings saved.")
+          if (fd === null && kind !== 'status') {
+            const bare = !role && !live;
+            const nk = role === 'alert' || live === 'assertive' || (bare && !c2.rec) ? noticeKind(el, tag, bare) : '';
+            if (nk) kind = nk;
+          }
           // a declared state element is state, not also feedback
           if (kind && !fbConsumed.has(el) && !(kind !== 'error' && kind !== 'warning' && stateSeen.has(el))) {
             const msg = gather(el, { skip: skipButtons }, maxText + 1);

@@ -31,6 +31,20 @@ const (
 	CodeInternal             Code = "INTERNAL"
 )
 
+// Codes of issue 18 (real applications), stable like the others.
+const (
+	// CodeTargetNotReached: the click would not reach its target (it stays
+	// outside the viewport, or nothing of it is at its point) even after
+	// hovering its row and focusing it, as a person would; nothing was
+	// done.
+	CodeTargetNotReached Code = "TARGET_NOT_REACHED"
+	// CodeAuthRequired: the server asked for HTTP authentication (a 401
+	// challenge) and no configured credentials answered it, or the
+	// server refused them. Credentials come from configuration, never
+	// from the agent.
+	CodeAuthRequired Code = "AUTH_REQUIRED"
+)
+
 // ErrPageChanged is what a driver's Perform answers, without acting, for
 // a step with Step.Since when the page changed since that observation: the
 // runtime observes afresh and resolves the action again. It never reaches

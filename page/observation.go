@@ -34,6 +34,11 @@ type Observation struct {
 	Notes []string `json:"notes,omitempty"`
 
 	snap *Snapshot
+	// dialogs are the JavaScript dialogs answered before this
+	// observation (its feedback reports them too).
+	dialogs []DialogRecord
+	// notices are the tab's notices this observation reported.
+	notices []string
 	// all and allUnavailable are every entry before the MaxActions cut
 	// and the continuation offset: any name an observation or one of its
 	// slices gave resolves against them.

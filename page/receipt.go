@@ -14,6 +14,9 @@ type Receipt struct {
 	Warning string        `json:"warning"`
 	// Output is a WebMCP tool's answer (page data), when the action was one.
 	Output *ToolOutput `json:"output,omitempty"`
+	// Dialogs are the JavaScript dialogs the action raised and how they
+	// were answered (their messages are page data).
+	Dialogs []DialogRecord `json:"dialogs,omitempty"`
 }
 
 // ReceiptAction names the original action that ran (e.g. toggle@t9).
@@ -220,15 +223,26 @@ func ReceiptText(rec Receipt) string {
 		ID          string `json:"id"`
 		Description string `json:"description,omitempty"`
 	}
+	// dialog is a JavaScript dialog the action raised; its text is page
+	// data, and says so by its key.
+	type dialog struct {
+		Type     string `json:"type"`
+		Accepted bool   `json:"accepted"`
+		PageData string `json:"page_data"`
+	}
 	type result struct {
-		OK      bool    `json:"ok"`
-		Action  action  `json:"action"`
-		Changed changes `json:"changed"`
-		Warning string  `json:"warning,omitempty"`
+		OK      bool     `json:"ok"`
+		Action  action   `json:"action"`
+		Changed changes  `json:"changed"`
+		Dialogs []dialog `json:"dialogs,omitempty"`
+		Warning string   `json:"warning,omitempty"`
 	}
 	c := rec.Changed
 	out := result{OK: rec.OK, Action: action{rec.Action.ID, rec.Action.Description}, Warning: rec.Warning,
 		Changed: changes{Observed: c.Observed, State: c.State, Feedback: c.Feedback, Navigated: c.Navigated}}
+	for _, d := range rec.Dialogs {
+		out.Dialogs = append(out.Dialogs, dialog{d.Type, d.Accepted, clean(d.Message, 300)})
+	}
 	if !c.Navigated {
 		if r := c.Records; len(r.Added)+len(r.Removed)+len(r.Changed) > 0 {
 			out.Changed.Records = &records{r.Added, r.Removed, r.Changed}

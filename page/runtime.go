@@ -58,6 +58,12 @@ type Step struct {
 	// answers ErrPageChanged without acting when the page changed since.
 	Since float64 `json:"since,omitempty"`
 	Doc   string  `json:"doc,omitempty"`
+	// Confirm: the caller confirmed the action (confirm: true, an
+	// accepted elicitation), so a confirm() or prompt() the step raises is
+	// accepted, a prompt with Answer; otherwise it is dismissed (unless
+	// the policy accepts every dialog).
+	Confirm bool   `json:"confirm,omitempty"`
+	Answer  string `json:"answer,omitempty"`
 }
 
 // RuntimeOptions configure a Runtime. Zero values are the defaults.
@@ -198,6 +204,9 @@ type observeHow struct {
 	// snapshot carries (Snapshot.FieldDigest), taken in the same
 	// evaluation.
 	digestOf, salt string
+	// carry: what an earlier observation of the same step took from the
+	// tab (its notices and dialogs), reported with this one.
+	carry *Observation
 }
 
 // observe is Observe without the lock.
@@ -275,11 +284,17 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		// and the dialogs Pling answered (a before-snapshot of an action
 		// would swallow them); Build budgets them with the rest.
 		bo.Notices, bo.Dialogs = r.d.Notices(), r.d.Dialogs()
+		if c := how.carry; c != nil {
+			bo.Notices = append(append([]string(nil), c.notices...), bo.Notices...)
+			bo.Dialogs = append(append([]DialogRecord(nil), c.dialogs...), bo.Dialogs...)
+		}
 	}
+	dialogs, notices := bo.Dialogs, bo.Notices
 	if churning {
 		bo.Notices = append([]string{"the page kept navigating by itself (reloading or redirecting while it was read): this is what it showed at one moment, and it may have changed since"}, bo.Notices...)
 	}
 	o := Build(snap, b, bo)
+	o.dialogs, o.notices = dialogs, notices
 	o.Settled = settled
 	o.Page = r.opts.Page
 	isContinuation := slice != (Slice{})
@@ -551,6 +566,7 @@ func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *
 		return actPlan{}, err
 	}
 	step.HoverRow = a.hoverOnly
+	step.Confirm = req.Confirmed
 	return actPlan{before: before, res: res, step: step, find: find}, nil
 }
 
@@ -604,7 +620,23 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 	if digest != "" {
 		how.digestOf, how.salt = step.Key, salt
 	}
+	// An action that started a navigation (a form submit, a link) is
+	// over when the new document has landed: the driver waits for it,
+	// bounded by its action timeout, and the new page is observed as a
+	// navigation's is.
+	na, _ := r.d.(NavigationAwaiter)
+	waited := na != nil && na.AwaitNavigation(ctx)
+	if waited {
+		how.fresh, how.afterLoad = false, true
+	}
 	after, err := r.observe(ctx, how)
+	if err == nil && !waited && na != nil && after.snap.DocumentID == before.snap.DocumentID && na.AwaitNavigation(ctx) {
+		// The navigation started while the old page settled. What the
+		// first observation took from the tab (notices, dialogs) is the
+		// action's still.
+		how.fresh, how.afterLoad, how.carry = false, true, after
+		after, err = r.observe(ctx, how)
+	}
 	endAfter()
 	if err != nil {
 		return nil, err
@@ -616,10 +648,22 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 			rec.Changed.Observed = true
 		}
 	}
-	if !rec.Changed.Observed {
+	rec.Dialogs = after.dialogs
+	if w := dialogWarning(res.ID, after.dialogs); w != "" {
+		rec.Warning = w
+	} else if !rec.Changed.Observed {
 		rec.Warning = "EXPECTATION_FAILED: no visible change after " + res.ID + "; read the page feedback and state before trying again"
 	}
 	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
+}
+
+// NavigationAwaiter is a Driver that can tell whether the tab's main frame
+// started a document navigation since the last step (browser.Session
+// implements it). AwaitNavigation reports that, and when one is still on
+// its way waits (bounded by the driver's action timeout) for the new
+// document to land; each start is reported once.
+type NavigationAwaiter interface {
+	AwaitNavigation(ctx context.Context) bool
 }
 
 // DigestPerformer is a Driver that can also return the salted digest of a
@@ -682,7 +726,15 @@ func buildStep(a Action, key string, args map[string]any, files []string) (Step,
 	if step, ok, err := uploadStep(a, key, files); ok {
 		return step, err
 	}
+	answer, answered := "", false
 	for k := range args {
+		if k == "text" && a.Kind != "type" && a.Kind != "select" {
+			// The answer to a prompt() the action raises.
+			if answer, answered = args[k].(string); !answered {
+				return bad("text (the answer to the page's prompt) must be a string")
+			}
+			continue
+		}
 		if _, ok := a.Params[k]; !ok || k == "record" {
 			return bad("unknown argument %q (takes: %s)", k, paramList(a))
 		}
@@ -718,7 +770,7 @@ func buildStep(a Action, key string, args map[string]any, files []string) (Step,
 		}
 		return Step{Op: "select", Key: key, Value: v}, nil
 	}
-	return Step{Op: "click", Key: key}, nil
+	return Step{Op: "click", Key: key, Answer: answer}, nil
 }
 
 func paramList(a Action) string {
@@ -924,4 +976,24 @@ func (r *Runtime) Fit(o *Observation, maxBytes, reserve int, render func(*Observ
 		c.capBytes = max(maxBytes-reserve, 256)
 	}
 	return &c
+}
+
+// dialogWarning is the receipt's warning when the action raised a
+// confirm() or prompt() that was dismissed: the page asked a question the
+// caller did not confirm. The question itself is page data: the receipt
+// carries it apart (ReceiptText's dialogs[].page_data), never in the
+// warning.
+func dialogWarning(id string, ds []DialogRecord) string {
+	for _, d := range ds {
+		if d.Accepted || (d.Type != "confirm" && d.Type != "prompt") {
+			continue
+		}
+		how := "call the action again with confirm: true"
+		if d.Type == "prompt" {
+			how += " and args.text as the answer"
+		}
+		return fmt.Sprintf("CONFIRMATION_REQUIRED: %s raised a %s dialog and it was dismissed, so what it guards was not done (the page's question is in dialogs[].page_data and the feedback); to accept it, ask the user, then %s",
+			id, d.Type, how)
+	}
+	return ""
 }

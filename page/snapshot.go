@@ -251,7 +251,8 @@ type StateItem struct {
 
 // Feedback is a message the page shows in reaction to the user.
 type Feedback struct {
-	// Kind is error, warning, status or info.
+	// Kind is error, warning, status, info or success (a notice whose
+	// class says so: "Settings saved.").
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
 	// Field is the name of the related field (data-pling-for, or the

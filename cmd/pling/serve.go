@@ -56,7 +56,10 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	// Chromium starts in the background, concurrently with the MCP
 	// handshake (cold start), and is replaced if it dies.
-	bo := browserOptions(cfg.Browser)
+	bo, err := browserOptions(cfg.Browser)
+	if err != nil {
+		return err
+	}
 	bo.CheckURL = cfg.Navigation.Check // every request of the browser
 	bo.Logger = log
 	if bo.RemoteHeader, err = remoteHeader(cfg.Browser, os.Getenv); err != nil {

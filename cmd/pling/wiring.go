@@ -49,9 +49,11 @@ func budgets(c config.Observation) page.Budgets {
 	}
 }
 
-// browserOptions maps the browser section onto browser options. Callers
-// add the navigation policy (Options.CheckURL) from the navigation section.
-func browserOptions(c config.Browser) browser.Options {
+// browserOptions maps the browser section onto browser options, with the
+// HTTP credentials' passwords read from their environment variables (an
+// unset one is an error). Callers add the navigation policy
+// (Options.CheckURL) from the navigation section.
+func browserOptions(c config.Browser) (browser.Options, error) {
 	o := browser.Options{
 		ExecPath:      c.ExecPath,
 		RemoteURL:     c.RemoteURL,
@@ -69,7 +71,14 @@ func browserOptions(c config.Browser) browser.Options {
 			o.ExtraFlags[name] = val
 		}
 	}
-	return o
+	for _, hc := range c.HTTPCredentials {
+		pw, err := hc.Password()
+		if err != nil {
+			return o, err
+		}
+		o.HTTPCredentials = append(o.HTTPCredentials, browser.HTTPCredential{Origin: hc.Origin, Username: hc.Username, Password: pw})
+	}
+	return o, nil
 }
 
 // remoteHeader reads the values of browser.remoteHeaders from the
@@ -130,7 +139,10 @@ func openRuntime(ctx context.Context, cfgPath, url string) (*page.Runtime, *page
 	if err := cfg.Navigation.Check(url); err != nil {
 		return nil, nil, nil, err
 	}
-	bo := browserOptions(cfg.Browser)
+	bo, err := browserOptions(cfg.Browser)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	bo.CheckURL = cfg.Navigation.Check // every request of the browser
 	if bo.RemoteHeader, err = remoteHeader(cfg.Browser, os.Getenv); err != nil {
 		return nil, nil, nil, err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/pling-dev/pling/browser"
 	"github.com/pling-dev/pling/config"
 	"github.com/pling-dev/pling/page"
 )
@@ -28,15 +29,31 @@ func TestConfigDefaultsMatchPageBudgets(t *testing.T) {
 // actionTimeoutMs used to be dropped here).
 func TestBrowserOptionsFromConfig(t *testing.T) {
 	c := config.Default().Browser
-	o := browserOptions(c)
+	o, err := browserOptions(c)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if o.Headed || o.ActionTimeout != 10*time.Second || o.StartTimeout != 30*time.Second {
 		t.Errorf("defaults: headed %v, action %s, start %s", o.Headed, o.ActionTimeout, o.StartTimeout)
 	}
 	c.Headless, c.ActionTimeoutMs, c.StartTimeoutMs = false, 2500, 5000
 	c.Viewport.Width, c.Viewport.Height = 800, 600
-	o = browserOptions(c)
+	if o, err = browserOptions(c); err != nil {
+		t.Fatal(err)
+	}
 	if !o.Headed || o.ActionTimeout != 2500*time.Millisecond || o.StartTimeout != 5*time.Second || o.Width != 800 || o.Height != 600 {
 		t.Errorf("headless false, 2500 ms, 5000 ms, 800x600: got %+v", o)
+	}
+	// httpCredentials: the password comes from its environment variable,
+	// and an unset variable stops the start, naming the variable only.
+	c.HTTPCredentials = []config.HTTPCredential{{Origin: "https://wiki.example.com", Username: "ada", PasswordEnv: "PLING_TEST_WIKI_PW"}}
+	t.Setenv("PLING_TEST_WIKI_PW", "")
+	if _, err := browserOptions(c); err == nil || !strings.Contains(err.Error(), "PLING_TEST_WIKI_PW") {
+		t.Errorf("unset passwordEnv: %v", err)
+	}
+	t.Setenv("PLING_TEST_WIKI_PW", "s3cret")
+	if o, err = browserOptions(c); err != nil || len(o.HTTPCredentials) != 1 || o.HTTPCredentials[0] != (browser.HTTPCredential{Origin: "https://wiki.example.com", Username: "ada", Password: "s3cret"}) {
+		t.Errorf("httpCredentials: %+v, %v", o.HTTPCredentials, err)
 	}
 }
 
