@@ -64,8 +64,8 @@ func TestRemoteHeadersFromEnvironment(t *testing.T) {
 	c := config.Default().Browser
 	c.RemoteURL, c.RemotePerSession = "ws://pool:3000/", true
 	c.RemoteHeaders = []config.RemoteHeader{{Name: "Authorization", Env: "POOL_AUTH"}, {Name: "X-Tenant", Env: "POOL_TENANT"}}
-	if o := browserOptions(c); !o.PerSession || o.RemoteURL != "ws://pool:3000/" {
-		t.Errorf("pool mode: %+v", o)
+	if o, err := browserOptions(c); err != nil || !o.PerSession || o.RemoteURL != "ws://pool:3000/" {
+		t.Errorf("pool mode: %+v, %v", o, err)
 	}
 	env := map[string]string{"POOL_AUTH": "Bearer s3cret"}
 	_, err := remoteHeader(c, func(k string) string { return env[k] })
