@@ -142,6 +142,11 @@ type ObserveRequest struct {
 	WaitFor string
 	// Timeout bounds the wait (default: the settle timeout).
 	Timeout time.Duration
+	// Find, when set, observes the records of the active set whose text
+	// holds every one of its words (case-insensitive): their fields and
+	// ids, bounded like an observation, and nothing else of the page. It
+	// changes nothing on the page and keeps the revision.
+	Find string
 }
 
 // Observe settles the page, takes one snapshot and builds the observation.
@@ -154,6 +159,13 @@ func (r *Runtime) Observe(ctx context.Context, req ObserveRequest) (*Observation
 			return nil, err
 		}
 		return r.observe(ctx, observeHow{slice: slice, settle: true, timeout: req.Timeout})
+	}
+	if req.Find != "" {
+		words := strings.Fields(req.Find)
+		if len(words) == 0 || len(req.Find) > 200 {
+			return nil, &Error{Code: CodeInvalidArgument, Reason: "find: text must hold at least one word and at most 200 characters"}
+		}
+		return r.observe(ctx, observeHow{settle: true, timeout: req.Timeout, findText: strings.Join(words, " ")})
 	}
 	if req.WaitFor == "navigation" && r.last != nil {
 		r.waitNavigation(ctx, r.last.snap.DocumentID, req.Timeout)
@@ -194,6 +206,7 @@ type observeHow struct {
 	afterLoad bool
 	timeout   time.Duration // settle bound (default: the runtime's)
 	find      string        // list this record id even beyond the id cap
+	findText  string        // observe {find}: the records holding these words
 	// digestOf, when set, is the key of a field whose salted digest the
 	// snapshot carries (Snapshot.FieldDigest), taken in the same
 	// evaluation.
@@ -209,6 +222,7 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	params.RecordFields = b.MaxRecords
 	params.MaxText = b.MaxStringChars
 	params.FindRecord = how.find
+	params.FindText = how.findText
 	var wait *SettleParams
 	if settle {
 		if timeout <= 0 {
@@ -265,7 +279,7 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		return nil, wrapDriver("observe", err)
 	}
 	settled := (snap.Settled == nil || *snap.Settled) && !churning
-	bo := BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset}
+	bo := BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset, Find: how.findText}
 	if settle {
 		// Only observations that reach the agent take the page's notices
 		// and the dialogs Pling answered (a before-snapshot of an action
@@ -278,16 +292,32 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	o := Build(snap, b, bo)
 	o.Settled = settled
 	o.Page = r.opts.Page
-	isContinuation := slice != (Slice{})
-	if isContinuation {
+	// A continuation slice and a find bring only what the first view did
+	// not: records (and, for a slice, the next actions and regions), never
+	// the state, feedback, hidden content and id index again. They keep
+	// the revision (their snapshot carries other rows' fields) and do not
+	// replace the latest observation.
+	partial := slice != (Slice{}) || how.findText != ""
+	if partial && r.revs.Current() != "" {
 		o.Revision = r.revs.Current()
-		s := slice
-		o.Slice = &s
+		if slice != (Slice{}) {
+			s := slice
+			o.Slice = &s
+		}
+		o.State, o.Feedback, o.Hidden = map[string]any{}, []Feedback{}, []HiddenContent{}
+		o.Omitted.StateGroups, o.Omitted.Feedback, o.Omitted.Hidden = 0, 0, 0
+		o.Records.IDs, o.Records.IDsOmitted = []string{}, 0
+		if how.findText != "" {
+			o.Actions, o.Unavailable, o.Regions = []Action{}, []UnavailableView{}, []RegionView{}
+			o.Omitted.Actions, o.Omitted.Regions = 0, 0
+		}
 	} else {
 		o.Revision = r.revs.Issue(snap.DocumentID, ContentHash(snap))
+		partial = false
+		o.Find = nil
 	}
 	r.setContinuation(o)
-	if !isContinuation {
+	if !partial {
 		r.last = o
 	}
 	return o, nil
@@ -306,23 +336,23 @@ func (r *Runtime) setContinuation(o *Observation) {
 	}
 }
 
-// nextSlice is the slice after o, when budgets cut something.
+// nextSlice is the slice after o, when budgets cut something: every
+// offset moves past what o showed, so a slice never repeats an entry and a
+// section whose entries were all shown is left out of the next slice. A
+// find has no continuation (its words narrow it).
 func nextSlice(o *Observation, cur Slice) (Slice, bool) {
-	next := cur
-	more := false
-	if o.Omitted.Records > 0 && len(o.Records.Shown) > 0 {
-		next.RecordOffset = cur.RecordOffset + len(o.Records.Shown)
-		more = true
+	if o.Find != nil || o.snap == nil {
+		return cur, false
 	}
-	if n := len(o.Actions) + len(o.Unavailable); o.Omitted.Actions > 0 && n > 0 && cur.ActionOffset+n < len(o.all)+len(o.allUnavailable) {
-		next.ActionOffset = cur.ActionOffset + n
-		more = true
+	next := Slice{
+		RecordOffset: cur.RecordOffset + len(o.Records.Shown),
+		ActionOffset: cur.ActionOffset + len(o.Actions) + len(o.Unavailable),
+		RegionOffset: cur.RegionOffset + len(o.Regions),
 	}
-	if o.Omitted.Regions > 0 && len(o.Regions) > 0 && cur.RegionOffset+len(o.Regions) < len(o.snap.Regions) {
-		next.RegionOffset = cur.RegionOffset + len(o.Regions)
-		more = true
-	}
-	return next, more
+	more := o.Omitted.Records > 0 ||
+		next.ActionOffset < len(o.all)+len(o.allUnavailable) ||
+		next.RegionOffset < len(o.snap.Regions)
+	return next, more && next != cur
 }
 
 // ActRequest is one call of an action.
@@ -825,9 +855,9 @@ func wrapDriver(op string, err error) error {
 
 // Fit returns a copy of o whose rendering, plus reserve bytes already
 // spent (a receipt), stays within maxBytes: whole entries are moved from the
-// end of the lists (records with fields, then citation ids, then actions,
-// then hidden content, state, feedback and regions) behind a continuation,
-// every cut counted. The last resort, when even the emptiest copy is too
+// end of the lists (citation ids, hidden content, unavailable entries,
+// actions beyond three, state, feedback and regions, and only then records
+// with fields) behind a continuation, every cut counted. The last resort, when even the emptiest copy is too
 // large, is a byte cap the renderings honour. o
 // itself (the runtime's latest observation) is not changed.
 func (r *Runtime) Fit(o *Observation, maxBytes, reserve int, render func(*Observation) string) *Observation {
@@ -857,11 +887,12 @@ func (r *Runtime) Fit(o *Observation, maxBytes, reserve int, render func(*Observ
 		r.setContinuation(&c) // the token line counts too
 		return len(render(&c))+reserve <= maxBytes
 	}
+	// Records before breadth of actions: the rows with their fields stay
+	// while the id index, hidden content, unavailable entries, actions
+	// beyond the first three, state, feedback and regions are cut; only
+	// then rows go, from the end.
 	step := func() bool {
 		switch {
-		case len(c.Records.Shown) > 1:
-			c.Records.Shown = c.Records.Shown[:len(c.Records.Shown)-1]
-			c.Omitted.Records++
 		case len(c.Records.IDs) > 3:
 			c.Records.IDs = c.Records.IDs[:len(c.Records.IDs)-1]
 			c.Records.IDsOmitted++
@@ -884,6 +915,9 @@ func (r *Runtime) Fit(o *Observation, maxBytes, reserve int, render func(*Observ
 		case len(c.Regions) > 1:
 			c.Regions = c.Regions[:len(c.Regions)-1]
 			c.Omitted.Regions++
+		case len(c.Records.Shown) > 1:
+			c.Records.Shown = c.Records.Shown[:len(c.Records.Shown)-1]
+			c.Omitted.Records++
 		case len(c.Records.Shown) > 0:
 			c.Records.Shown = nil
 			c.Omitted.Records++
