@@ -340,6 +340,15 @@ func (s *Server) webSearchTool(ctx context.Context, c caller, req mcp.CallToolRe
 	return mcp.NewToolResultStructured(out, string(raw)), nil
 }
 
+// sliceRecordChars is the record text a continuation slice may fill: a
+// slice repeats nothing of the first view, so its records get the tool
+// result's bytes (maxToolResultTokens) less a quarter for the slice's
+// heading, notes and continuation line, when that is more than
+// maxRecordChars (docs/PERFORMANCE.md: the rule and its figures).
+func sliceRecordChars(b page.Budgets) int {
+	return b.MaxToolResultTokens * resultBytesPerToken * 3 / 4
+}
+
 // resultBytesPerToken converts maxToolResultTokens to bytes of result text.
 // Observations are dense (ids, numbers, short names): cl100k measured 2.6 to
 // 3.5 bytes per token on the fixture pages, so 3 is used rather than the

@@ -29,6 +29,23 @@ type BuildOptions struct {
 	Find string
 }
 
+// labelApart reports whether a record's label says something its fields
+// do not: no field is the label or begins with it (a title cell holding
+// the title, a status and an excerpt is the label's field). A cut value
+// that begins the label counts too.
+func labelApart(r RecordView) bool {
+	if r.Label == "" {
+		return false
+	}
+	for _, k := range r.Order {
+		v := r.Fields[k]
+		if strings.HasPrefix(v, r.Label) || (r.Cut[k] > 0 && strings.HasPrefix(r.Label, strings.TrimSuffix(v, budget.Ellipsis))) {
+			return false
+		}
+	}
+	return true
+}
+
 // minCellChars is the shortest a field value is cut to so that more rows
 // fit MaxRecordChars; below it, whole rows are left out instead.
 const minCellChars = 24
@@ -50,14 +67,11 @@ func fitRecords(rows []RecordView, maxChars, maxString int) []RecordView {
 					total += budget.UTF16Len(k) + 3
 				}
 			}
-			labelled := r.Label == ""
 			for _, k := range r.Order {
-				v := budget.UTF16Len(r.Fields[k])
-				labelled = labelled || r.Fields[k] == r.Label
-				total += min(v, limit) + 3
+				total += min(budget.UTF16Len(r.Fields[k]), limit) + 3
 			}
-			if !labelled {
-				total += budget.UTF16Len(r.Label)
+			if labelApart(r) {
+				total += min(budget.UTF16Len(r.Label), limit)
 			}
 		}
 		return total
@@ -81,6 +95,9 @@ func fitRecords(rows []RecordView, maxChars, maxString int) []RecordView {
 	}
 	out := rows[:n:n]
 	for i := range out {
+		if labelApart(out[i]) {
+			out[i].Label = budget.ShortenUTF16(out[i].Label, limit)
+		}
 		for _, k := range out[i].Order {
 			v := out[i].Fields[k]
 			if l := budget.UTF16Len(v); l > limit {

@@ -582,12 +582,8 @@ func compactRecords(w *strings.Builder, o *Observation, part bool) {
 	columns := ""
 	for i, r := range o.Records.Shown {
 		shown[r.ID] = true
-		labelled := r.Label == ""
-		for _, k := range r.Order {
-			labelled = labelled || r.Fields[k] == r.Label
-		}
 		s := "- " + esc(r.ID)
-		if !labelled {
+		if labelApart(r) {
 			s += " \"" + esc(r.Label) + "\""
 		}
 		// A run of records with the same fields is a table: its
@@ -640,7 +636,7 @@ func compactRecords(w *strings.Builder, o *Observation, part bool) {
 		if o.Records.IDsOmitted > 0 {
 			more = fmt.Sprintf(" +%d more", o.Records.IDsOmitted)
 		}
-		line("ids: %s%s", strings.Join(idRuns(ids), " "), more)
+		line("ids: %s", strings.TrimSpace(strings.Join(idRuns(ids), " ")+more))
 	}
 }
 

@@ -69,6 +69,11 @@ type RuntimeOptions struct {
 	CheckURL func(string) error
 	// Page is the handle shown in observations ("" for none).
 	Page string
+	// SliceRecordChars, when above Budgets.MaxRecordChars, is the record
+	// text budget of a continuation slice: a slice brings only records
+	// (and the next actions and regions), so it may fill the room a first
+	// view gives its header. 0 keeps MaxRecordChars (the agent's loop).
+	SliceRecordChars int
 }
 
 // Runtime is the capability model of one tab for one session: it observes,
@@ -217,6 +222,9 @@ type observeHow struct {
 func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, error) {
 	slice, settle, timeout := how.slice, how.settle, how.timeout
 	b := r.opts.Budgets
+	if slice != (Slice{}) && r.opts.SliceRecordChars > b.MaxRecordChars {
+		b.MaxRecordChars = r.opts.SliceRecordChars
+	}
 	params := DefaultCollectParams()
 	params.RecordOffset = slice.RecordOffset
 	params.RecordFields = b.MaxRecords
