@@ -1,12 +1,29 @@
 package page_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/pling-dev/pling/internal/testbrowser"
 	"github.com/pling-dev/pling/page"
 )
+
+// openMCP is open with the runtime options of an MCP session: slices
+// that bring only what earlier slices did not.
+func openMCP(t *testing.T, path string, b page.Budgets) *page.Runtime {
+	t.Helper()
+	s := testbrowser.New(t)
+	rt := page.NewRuntime(s, page.RuntimeOptions{Budgets: b, SettleTimeout: 2 * time.Second, IncrementalSlices: true})
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	if _, err := rt.Navigate(ctx, testbrowser.FixturesURL(t)+path); err != nil {
+		t.Fatalf("navigate %s: %v", path, err)
+	}
+	return rt
+}
 
 // Issue 19: every continuation slice of a 100-row table is new (no record,
 // no action entry, no region twice), brings records as many as fit (not
@@ -15,7 +32,7 @@ import (
 func TestContinuationPagesA100RowTable(t *testing.T) {
 	t.Parallel()
 	b := page.DefaultBudgets()
-	rt := open(t, "/customers", b)
+	rt := openMCP(t, "/customers", b)
 	o := rt.Last()
 	if o.Records.Total != 100 {
 		t.Fatalf("%d records, want 100", o.Records.Total)
@@ -71,7 +88,7 @@ func TestContinuationPagesA100RowTable(t *testing.T) {
 func TestContinuationPagesA200ActionPage(t *testing.T) {
 	t.Parallel()
 	b := page.DefaultBudgets()
-	rt := open(t, "/toolbox", b)
+	rt := openMCP(t, "/toolbox", b)
 	o := rt.Last()
 	if o.Counts.Entries != 200 {
 		t.Fatalf("%d entries, want 200", o.Counts.Entries)
@@ -122,7 +139,7 @@ func TestContinuationPagesA200ActionPage(t *testing.T) {
 func TestFitKeepsRecordsBeforeActions(t *testing.T) {
 	t.Parallel()
 	b := page.DefaultBudgets()
-	rt := open(t, "/admin-posts", b)
+	rt := openMCP(t, "/admin-posts", b)
 	o := rt.Last()
 	render := func(o *page.Observation) string { return page.RenderCompact(o, b, true) }
 	f := rt.Fit(o, 3000, 200, render)
@@ -148,7 +165,7 @@ func TestFitKeepsRecordsBeforeActions(t *testing.T) {
 func TestFindRecords(t *testing.T) {
 	t.Parallel()
 	b := page.DefaultBudgets()
-	rt := open(t, "/customers", b)
+	rt := openMCP(t, "/customers", b)
 	first := rt.Last()
 	f, err := rt.Observe(t.Context(), page.ObserveRequest{Find: "  c-1087 "})
 	if err != nil {
@@ -196,5 +213,23 @@ func TestFindRecords(t *testing.T) {
 	}
 	if res.Receipt.Action.ID != fmt.Sprintf("open@%s", f.Records.Shown[0].ID) {
 		t.Errorf("receipt: %+v", res.Receipt.Action)
+	}
+}
+
+// Without IncrementalSlices (the agent's loop, whose system message shows
+// a slice as its whole page section) a slice keeps the header, the
+// actions and the state, and its records move on.
+func TestWholeSlicesForTheAgent(t *testing.T) {
+	t.Parallel()
+	b := page.DefaultBudgets()
+	rt := open(t, "/customers", b)
+	o := rt.Last()
+	next, err := rt.Observe(t.Context(), page.ObserveRequest{Continuation: o.Continuation})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := page.Render(next, b)
+	if len(next.Actions) == 0 || !strings.Contains(text, "## Current location") || next.Records.Shown[0].ID != "c21" {
+		t.Errorf("a whole slice lost its page section: %d actions, first record %s:\n%s", len(next.Actions), next.Records.Shown[0].ID, text)
 	}
 }

@@ -44,6 +44,9 @@ type Observation struct {
 	// capBytes, when set by Fit, caps the rendering below the budgets'
 	// MaxObservationBytes.
 	capBytes int
+	// incremental: the observation's continuation slices (or this find)
+	// bring only what earlier ones did not (RuntimeOptions.IncrementalSlices).
+	incremental bool
 }
 
 // Identity answers "where am I?".

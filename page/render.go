@@ -648,7 +648,7 @@ func compactRecords(w *strings.Builder, o *Observation, part bool) {
 
 // partial reports whether o is a continuation slice or a find: it brings
 // only what the first view did not.
-func (o *Observation) partial() bool { return o.Slice != nil || o.Find != nil }
+func (o *Observation) partial() bool { return o.Find != nil || (o.Slice != nil && o.incremental) }
 
 // partialHead is the one line a continuation slice or a find starts with:
 // what it holds, of which revision.

@@ -74,6 +74,13 @@ type RuntimeOptions struct {
 	// (and the next actions and regions), so it may fill the room a first
 	// view gives its header. 0 keeps MaxRecordChars (the agent's loop).
 	SliceRecordChars int
+	// IncrementalSlices makes a continuation slice bring only what earlier
+	// slices did not (MCP results, which the model reads in turn): the
+	// next records, actions and regions, never the header, state, id index
+	// or a section already shown. Without it a slice is a whole page
+	// section whose cut sections move on (the agent's loop shows it as the
+	// system message's page section, tools and all).
+	IncrementalSlices bool
 }
 
 // Runtime is the capability model of one tab for one session: it observes,
@@ -222,7 +229,7 @@ type observeHow struct {
 func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, error) {
 	slice, settle, timeout := how.slice, how.settle, how.timeout
 	b := r.opts.Budgets
-	if slice != (Slice{}) && r.opts.SliceRecordChars > b.MaxRecordChars {
+	if slice != (Slice{}) && r.opts.IncrementalSlices && r.opts.SliceRecordChars > b.MaxRecordChars {
 		b.MaxRecordChars = r.opts.SliceRecordChars
 	}
 	params := DefaultCollectParams()
@@ -312,6 +319,9 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 			s := slice
 			o.Slice = &s
 		}
+		o.incremental = r.opts.IncrementalSlices || how.findText != ""
+	}
+	if o.incremental {
 		o.State, o.Feedback, o.Hidden = map[string]any{}, []Feedback{}, []HiddenContent{}
 		o.Omitted.StateGroups, o.Omitted.Feedback, o.Omitted.Hidden = 0, 0, 0
 		o.Records.IDs, o.Records.IDsOmitted = []string{}, 0
@@ -319,11 +329,13 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 			o.Actions, o.Unavailable, o.Regions = []Action{}, []UnavailableView{}, []RegionView{}
 			o.Omitted.Actions, o.Omitted.Regions = 0, 0
 		}
-	} else {
+	}
+	if o.Revision == "" {
 		o.Revision = r.revs.Issue(snap.DocumentID, ContentHash(snap))
 		partial = false
 		o.Find = nil
 	}
+	o.incremental = o.incremental || (!partial && r.opts.IncrementalSlices)
 	r.setContinuation(o)
 	if !partial {
 		r.last = o
@@ -352,6 +364,9 @@ func nextSlice(o *Observation, cur Slice) (Slice, bool) {
 	if o.Find != nil || o.snap == nil {
 		return cur, false
 	}
+	if !o.incremental {
+		return wholeNextSlice(o, cur)
+	}
 	next := Slice{
 		RecordOffset: cur.RecordOffset + len(o.Records.Shown),
 		ActionOffset: cur.ActionOffset + len(o.Actions) + len(o.Unavailable),
@@ -361,6 +376,27 @@ func nextSlice(o *Observation, cur Slice) (Slice, bool) {
 		next.ActionOffset < len(o.all)+len(o.allUnavailable) ||
 		next.RegionOffset < len(o.snap.Regions)
 	return next, more && next != cur
+}
+
+// wholeNextSlice is the slice after o when slices are whole page
+// sections (RuntimeOptions.IncrementalSlices off): only the sections the
+// budgets cut move on.
+func wholeNextSlice(o *Observation, cur Slice) (Slice, bool) {
+	next := cur
+	more := false
+	if o.Omitted.Records > 0 && len(o.Records.Shown) > 0 {
+		next.RecordOffset = cur.RecordOffset + len(o.Records.Shown)
+		more = true
+	}
+	if n := len(o.Actions) + len(o.Unavailable); o.Omitted.Actions > 0 && n > 0 && cur.ActionOffset+n < len(o.all)+len(o.allUnavailable) {
+		next.ActionOffset = cur.ActionOffset + n
+		more = true
+	}
+	if o.Omitted.Regions > 0 && len(o.Regions) > 0 && cur.RegionOffset+len(o.Regions) < len(o.snap.Regions) {
+		next.RegionOffset = cur.RegionOffset + len(o.Regions)
+		more = true
+	}
+	return next, more
 }
 
 // ActRequest is one call of an action.
