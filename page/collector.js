@@ -27,9 +27,14 @@
     // and lists them even beyond max_record_ids (observe {find}).
     const findWords = typeof P.find_text === 'string' ? P.find_text.toLowerCase().split(/\s+/).filter(Boolean) : [];
     const inWin = (i) => findWords.length === 0 && i >= recOffset && i < recOffset + recFields;
+    // A row's text for a find: its text nodes joined by spaces, so the
+    // words of two cells never run together ("9" and "5.10" are no "95").
     const textHas = (el) => {
       if (findWords.length === 0) return false;
-      const t = (el.textContent || '').toLowerCase();
+      const parts = [];
+      const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = tw.nextNode(); n; n = tw.nextNode()) parts.push(n.nodeValue);
+      const t = parts.join(' ').toLowerCase();
       return findWords.every((w) => t.includes(w));
     };
     let found = 0;
@@ -1296,7 +1301,7 @@
       for (let n = el.nextElementSibling; n && stackEl[stackEl.length - 1] === n; n = n.nextElementSibling) {
         if (nodes >= maxNodes || inWin(recordsTotal)) return;
         if (n.localName !== tag) return;
-        if ((findRec !== '' && recMatches(n, rk === 'decl')) || textHas(n)) return; // walk the sought row
+        if ((findRec !== '' && recMatches(n, rk === 'decl')) || (found < recFields && textHas(n))) return; // walk the sought row
         const ha = n.hasAttributes();
         if ((ha ? roleOf(n) : '') !== role) return;
         if (ha && (n.getAttribute('aria-hidden') === 'true' || n.hasAttribute('inert') || (declRecords && !n.hasAttribute('data-pling-record')))) return;
@@ -1309,7 +1314,10 @@
         stackEl.pop();
         stackCtx.pop();
         nodes++;
-        if (shown(n)) recordsTotal++;
+        if (shown(n)) {
+          recordsTotal++;
+          if (textHas(n)) found++; // a hit beyond the rows a find lists is counted
+        }
         skipped(n);
       }
     };
@@ -1363,7 +1371,7 @@
         rk = '';
       }
       if (rk && recordsTotal >= maxIDs && !inWin(recordsTotal) && !ctx.hover &&
-          !(findRec !== '' && recMatches(el, rk === 'decl')) && !textHas(el)) {
+          !(findRec !== '' && recMatches(el, rk === 'decl')) && !(found < recFields && textHas(el))) {
         if (!shown(el)) { skipped(el); return null; }
         let ok = true;
         if (rk === 'list') {
@@ -1376,6 +1384,7 @@
         } else if (rk === 'single') ok = singleRow(el);
         if (ok) {
           recordsTotal++;
+          if (textHas(el)) found++; // a hit beyond the rows a find lists is counted
           skipped(el);
           countFollowing(el, tag, role, rk);
           return null;
@@ -1460,9 +1469,11 @@
       // record
       if (rk) {
         const idx = recordsTotal;
+        // A find lists the rows it gives fields (beyond max_record_ids
+        // too); further hits are counted only.
         const hit = textHas(el);
         const inWindow = inWin(idx) || (hit && found < recFields);
-        const listed = idx < maxIDs || inWindow || hit || (findRec !== '' && recMatches(el, rk === 'decl'));
+        const listed = idx < maxIDs || inWindow || (findRec !== '' && recMatches(el, rk === 'decl'));
         let ok = true;
         if (rk === 'list') {
           const p = el.parentElement;
