@@ -239,14 +239,14 @@ func TestWholeSlicesForTheAgent(t *testing.T) {
 func TestFindBeyondTheIDIndex(t *testing.T) {
 	t.Parallel()
 	b := page.DefaultBudgets()
-	rt := openMCP(t, "/generated/table?rows=3000", b)
+	rt := openMCP(t, "/generated/table?rows=1200", b)
 	f, err := rt.Observe(t.Context(), page.ObserveRequest{Find: "customer 95"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Each word anywhere in the row's text (fixtures.writeTable's cells).
 	want := 0
-	for i := 1; i <= 3000; i++ {
+	for i := 1; i <= 1200; i++ {
 		text := fmt.Sprintf("%d Customer %d %d.%02d %t Open", i, i%97, i*3%1000, i%100, i%3 == 0)
 		if strings.Contains(text, "95") {
 			want++
@@ -255,8 +255,8 @@ func TestFindBeyondTheIDIndex(t *testing.T) {
 	if f.Find.Found != want || len(f.Records.Shown) != b.MaxRecords || len(f.Snapshot().Records) > 1000+b.MaxRecords {
 		t.Errorf("find: %d found (want %d), %d shown, %d listed", f.Find.Found, want, len(f.Records.Shown), len(f.Snapshot().Records))
 	}
-	f, err = rt.Observe(t.Context(), page.ObserveRequest{Find: "2950"})
-	if err != nil || len(f.Records.Shown) != 1 || f.Records.Shown[0].ID != "o2950" {
+	f, err = rt.Observe(t.Context(), page.ObserveRequest{Find: "1150"})
+	if err != nil || len(f.Records.Shown) != 1 || f.Records.Shown[0].ID != "o1150" {
 		t.Fatalf("find a row beyond the id index: %v %+v", err, f.Records.Shown)
 	}
 }
