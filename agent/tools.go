@@ -25,6 +25,8 @@ type tool struct {
 	Parameters  json.RawMessage
 	// action is the page action a page tool calls ("" for discovery tools).
 	action string
+	// webmcp: a WebMCP tool, whose arguments are all its own.
+	webmcp bool
 }
 
 // toolSet is the tools of one request, built from one observation.
@@ -64,7 +66,7 @@ func buildTools(o *page.Observation) toolSet {
 			name = "page_" + name
 			desc += " (listed on the page as " + s.Name + ")"
 		}
-		add(tool{Name: name, Description: desc, Parameters: s.Parameters, action: s.Action})
+		add(tool{Name: name, Description: desc, Parameters: s.Parameters, action: s.Action, webmcp: s.Tool})
 	}
 	add(tool{Name: toolScroll, Parameters: scrollSchema,
 		Description: "Framework discovery action: scroll the page, or one region, to bring content into view, then read the new observation. Not a page action."})
@@ -145,7 +147,7 @@ func dispatch(ctx context.Context, p Page, obs *page.Observation, ts toolSet, ca
 		return read(ctx, p, args, out, fail)
 	}
 	req := page.ActRequest{Action: t.action, Args: args}
-	if v, has := args["record"]; has {
+	if v, has := args["record"]; has && !t.webmcp { // a WebMCP tool's arguments are all its own
 		rec, ok := v.(string)
 		if !ok || rec == "" {
 			return fail(&page.Error{Code: page.CodeInvalidArgument, Reason: call.Name + ": record must be a record id (a string)"})
@@ -316,8 +318,12 @@ func errorResult(e *page.Error) string {
 	if avail == nil {
 		avail = []string{}
 	}
-	body, _ := json.Marshal(map[string]any{"error": map[string]any{"code": e.Code, "reason": e.Reason, "available": avail}})
-	return string(body)
+	body := map[string]any{"code": e.Code, "reason": e.Reason, "available": avail}
+	if e.PageData != "" { // a WebMCP tool's message: data (JSON escapes its < and >)
+		body["page_data"] = e.PageData
+	}
+	raw, _ := json.Marshal(map[string]any{"error": body})
+	return string(raw)
 }
 
 func actionID(action, record string) string {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -39,10 +40,19 @@ var (
 type Options struct {
 	// ExecPath is the Chromium binary (default /usr/bin/chromium).
 	ExecPath string
-	// RemoteURL, when set, attaches to a running browser over CDP
-	// (ws://host:port/, http://host:port/ or a full devtools URL) instead of
-	// starting one.
+	// RemoteURL, when set, attaches to a running browser over CDP instead
+	// of starting one: a ws:// or wss:// URL is dialed as given, query
+	// included; an http(s):// URL is a base whose /json/version names the
+	// WebSocket URL, on which the base's query is kept (remote.go).
 	RemoteURL string
+	// RemoteHeader is sent with the WebSocket handshake and the
+	// /json/version request of a remote browser (a pool's Authorization,
+	// say). Its values are never logged.
+	RemoteHeader http.Header
+	// PerSession, with RemoteURL, makes a Manager dial one connection per
+	// session instead of sharing one (pool mode: the pool behind RemoteURL
+	// gives each connection its own browser; see Manager).
+	PerSession bool
 	// ExtraFlags are added to Chromium's command line (name=value or name).
 	ExtraFlags map[string]any
 	// StartTimeout bounds the browser start, and each step of a session
@@ -108,6 +118,11 @@ type Browser struct {
 	heard *heartbeat
 	// firstTabTaken: NewSessionOnFirstTab ran (it runs once).
 	firstTabTaken atomic.Bool
+	// closesWithContext: a connection of pool mode, closed with the one
+	// browser context of its session (see Manager).
+	closesWithContext bool
+	// release, when set, tells the Manager the connection closed.
+	release func()
 }
 
 // heartbeat records when the browser last sent a message (a reply or an
@@ -198,6 +213,16 @@ var quietFlags = []struct {
 	{"gcm-mcs-endpoint", "http://127.0.0.1:9"},
 }
 
+// quietDisabled is the disable-features value of quietFlags.
+func quietDisabled() string {
+	for _, f := range quietFlags {
+		if f.name == "disable-features" {
+			return f.value.(string)
+		}
+	}
+	return ""
+}
+
 // traceCDP, when set (by benchmarks) before Start, receives every CDP
 // message of the browsers started after.
 var traceCDP func(string, ...any)
@@ -240,9 +265,16 @@ var errExitedAtLaunch = errors.New("chromium exited while starting")
 func launch(ctx context.Context, opts Options) (context.Context, context.CancelFunc, *heartbeat, error) {
 	var allocCtx context.Context
 	var cancelAlloc context.CancelFunc
+	var wsURL string
 	if opts.RemoteURL != "" {
-		allocCtx, cancelAlloc = remote.NewAllocator(context.WithoutCancel(ctx), opts.RemoteURL,
-			remote.WithDialTimeout(opts.StartTimeout))
+		var err error
+		if wsURL, err = remoteWebSocketURL(ctx, opts); err != nil {
+			return nil, nil, nil, fmt.Errorf("start browser: %w", err)
+		}
+		// The URL is dialed as it is: chromedp would otherwise ask
+		// /json/version for one without the query (the pool's token).
+		allocCtx, cancelAlloc = remote.NewAllocator(context.WithoutCancel(ctx), wsURL, remote.NoModifyURL,
+			remote.WithDialHTTPHeader(opts.RemoteHeader), remote.WithDialTimeout(opts.StartTimeout))
 	} else {
 		if err := CheckExec(opts); err != nil {
 			return nil, nil, nil, err
@@ -266,6 +298,12 @@ func launch(ctx context.Context, opts Options) (context.Context, context.CancelF
 		}
 		for k, v := range opts.ExtraFlags {
 			flags = append(flags, chromedp.Flag(k, v))
+		}
+		// document.modelContext (WebMCP, webmcp.go) is behind a feature;
+		// the operator's own feature lists are merged, not replaced.
+		flags = append(flags, chromedp.Flag("disable-features", disableFeatures(quietDisabled(), opts.ExtraFlags)))
+		if en := enableFeatures(opts.ExtraFlags); en != "" {
+			flags = append(flags, chromedp.Flag("enable-features", en))
 		}
 		allocCtx, cancelAlloc = chromedp.NewExecAllocator(context.WithoutCancel(ctx), flags...)
 	}
@@ -297,6 +335,9 @@ func launch(ctx context.Context, opts Options) (context.Context, context.CancelF
 			cancel()
 			if opts.RemoteURL == "" && strings.Contains(err.Error(), "chrome failed to start") {
 				err = fmt.Errorf("%w: %w", errExitedAtLaunch, err)
+			}
+			if wsURL != "" {
+				err = dialError(err, wsURL)
 			}
 			return nil, nil, nil, fmt.Errorf("start browser: %w", err)
 		}
@@ -350,6 +391,9 @@ func (b *Browser) Close() {
 	}
 	b.closed = true
 	b.mu.Unlock()
+	if b.release != nil {
+		b.release()
+	}
 	done := make(chan struct{})
 	go func() {
 		_ = chromedp.Cancel(b.ctx)

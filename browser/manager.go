@@ -16,6 +16,14 @@ import (
 // one for the next caller: a killed Chromium costs one failed call, not a
 // restart of Pling. Sessions opened through a Manager survive the
 // replacement (see Session).
+//
+// In pool mode (Options.PerSession with a RemoteURL) there is no shared
+// browser: each session dials its own connection to the pool, whose
+// scheduler gives it a browser of its own on any node. The session's pages,
+// its guard, its downloads rule and its revival stay inside that
+// connection; a lost connection costs only its session one failed call;
+// the session's end closes it; and the spares are sessions opened in
+// connections dialed ahead of need.
 type Manager struct {
 	opts Options
 
@@ -35,6 +43,10 @@ type Manager struct {
 	pending   []*pendingSpare // being opened
 	active    int             // OpenSession starts of their own in flight
 	once      bool            // OpenAhead: the pool is filled once, never refilled
+
+	// conns are the open connections of pool mode, one per session or
+	// spare.
+	conns map[*Browser]struct{}
 }
 
 // refillAfter is how long after a session start the pool's replacement
@@ -62,6 +74,10 @@ func NewManager(opts Options) *Manager {
 // Prestart begins starting the browser in the background, so a first
 // session does not pay the whole launch.
 func (m *Manager) Prestart() {
+	if m.perSession() {
+		m.fill() // no shared browser: the spares are what starts ahead
+		return
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.closed || m.starting != nil || (m.cur != nil && m.cur.Alive()) {
@@ -102,9 +118,77 @@ func (m *Manager) startLocked() chan struct{} {
 	return done
 }
 
+// perSession reports whether the Manager is in pool mode: one connection
+// per session.
+func (m *Manager) perSession() bool { return m.opts.PerSession && m.opts.RemoteURL != "" }
+
+// dial opens a connection of pool mode: the pool starts (or assigns) a
+// browser for it. It is closed with the session's browser context (see
+// browserContext.dispose) or by Close.
+func (m *Manager) dial(ctx context.Context) (*Browser, error) {
+	b, err := Start(ctx, m.opts)
+	if err != nil {
+		return nil, err
+	}
+	b.closesWithContext = true
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		b.Close()
+		return nil, ErrClosed
+	}
+	if m.conns == nil {
+		m.conns = map[*Browser]struct{}{}
+	}
+	m.conns[b] = struct{}{}
+	m.starts++
+	m.mu.Unlock()
+	b.release = func() {
+		m.mu.Lock()
+		delete(m.conns, b)
+		m.mu.Unlock()
+	}
+	return b, nil
+}
+
+// Connections reports how many connections of pool mode are open (for
+// tests and logs): one per session and spare.
+func (m *Manager) Connections() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.conns)
+}
+
+// newPooledSession dials a connection and opens a session in it (pool
+// mode). A connection that died while the session opened is dialed once
+// more.
+func (m *Manager) newPooledSession(ctx context.Context, opts SessionOptions) (*Session, error) {
+	for attempt := 0; ; attempt++ {
+		b, err := m.dial(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s, err := b.NewSessionWith(ctx, opts)
+		if err != nil {
+			alive := b.Alive()
+			b.Close()
+			if attempt == 0 && !alive && ctx.Err() == nil {
+				continue
+			}
+			return nil, err
+		}
+		s.m, s.bc.m = m, m
+		return s, nil
+	}
+}
+
 // Browser returns a live browser: the current one, or a new one when there
 // is none yet or the current one died. Concurrent callers share one start.
+// In pool mode there is no shared browser and it fails.
 func (m *Manager) Browser(ctx context.Context) (*Browser, error) {
+	if m.perSession() {
+		return nil, errors.New("pool mode has no shared browser: each session dials its own")
+	}
 	for attempt := 0; ; attempt++ {
 		m.mu.Lock()
 		if m.closed {
@@ -149,6 +233,9 @@ func (m *Manager) Starts() int {
 // BROWSER_UNAVAILABLE, and the session's next call reopens it in a new
 // browser.
 func (m *Manager) NewSession(ctx context.Context, opts SessionOptions) (*Session, error) {
+	if m.perSession() {
+		return m.newPooledSession(ctx, opts)
+	}
 	for attempt := 0; ; attempt++ {
 		b, err := m.Browser(ctx)
 		if err != nil {
@@ -334,7 +421,10 @@ func (m *Manager) fill() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	b := m.cur
-	if m.closed || m.active > 0 || m.starting != nil || b == nil || !b.Alive() {
+	if m.closed || m.active > 0 {
+		return
+	}
+	if !m.perSession() && (m.starting != nil || b == nil || !b.Alive()) {
 		return
 	}
 	for len(m.spares)+len(m.pending) < m.spareWant {
@@ -348,12 +438,16 @@ func (m *Manager) fill() {
 func (m *Manager) openSpare(b *Browser, p *pendingSpare, opts SessionOptions) {
 	// Bounded by the session start's own bounds; nobody waits on it
 	// unless it is claimed.
-	s, err := m.opener(b)(context.Background(), opts)
+	var s *Session
+	var err error
+	if m.perSession() {
+		s, err = m.newPooledSession(context.Background(), opts)
+	} else if s, err = m.opener(b)(context.Background(), opts); err == nil {
+		s.m, s.bc.m = m, m
+	}
 	if err != nil {
 		s = nil
 		m.opts.Logger.Debug("spare session failed", "error_type", fmt.Sprintf("%T", err))
-	} else {
-		s.m, s.bc.m = m, m
 	}
 	m.mu.Lock()
 	for i, q := range m.pending {
@@ -392,7 +486,16 @@ func (m *Manager) Close() {
 	b, done := m.cur, m.starting
 	m.cur = nil
 	m.spares = nil // they go with the browser
+	conns := make([]*Browser, 0, len(m.conns))
+	for c := range m.conns {
+		conns = append(conns, c)
+	}
 	m.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, c := range conns {
+		wg.Go(c.Close)
+	}
+	wg.Wait()
 	if done != nil {
 		select {
 		case <-done: // the start closes what it started (m.closed)
@@ -416,9 +519,12 @@ func (m *Manager) Kill() error {
 	return b.Kill()
 }
 
-// errBrowserLost is what the call that meets a dead browser answers.
-func errBrowserLost(cause error) error {
-	return &page.Error{Code: page.CodeBrowserUnavailable,
-		Reason: "the browser stopped (its process exited or its connection dropped); the next call starts a new browser and reopens this page empty",
-		Err:    fmt.Errorf("%w: %v", ErrBrowserGone, cause)}
+// lostError is what the call that meets the death of b answers.
+func (b *Browser) lostError(cause error) error {
+	reason := "the browser stopped (its process exited or its connection dropped); the next call starts a new browser and reopens this page empty"
+	if b.closesWithContext {
+		reason = "this session's connection to the browser pool dropped (its browser ended, or the pool restarted); the next call dials a new one and reopens this page empty"
+	}
+	return &page.Error{Code: page.CodeBrowserUnavailable, Reason: reason,
+		Err: fmt.Errorf("%w: %v", ErrBrowserGone, cause)}
 }

@@ -40,7 +40,7 @@ func (s *Session) ensure(ctx context.Context) error {
 		return ErrBrowserGone
 	}
 	if s.b.claimLoss() {
-		return errBrowserLost(errors.New("met between calls"))
+		return s.b.lostError(errors.New("met between calls"))
 	}
 	return s.revive(ctx)
 }
@@ -49,26 +49,29 @@ func (s *Session) ensure(ctx context.Context) error {
 // policy, dialog answers and notices. The tabs of one session move to one
 // new browser context together (the first to revive creates it).
 func (s *Session) revive(ctx context.Context) error {
-	nb, err := s.m.Browser(ctx)
-	if err != nil {
-		return &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser stopped and a new one could not be started", Err: err}
-	}
 	oldBC, oldCancel := s.bc, s.cancel
-	nbc, err := oldBC.successor(ctx, nb)
+	nbc, err := oldBC.successor(ctx)
 	if err != nil {
-		return &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser was restarted but this page could not be reopened", Err: err}
+		return err
 	}
+	nb := nbc.b
 	tctx, cancel := chromedp.NewContext(nb.ctx, chromedp.WithExistingBrowserContext(nbc.id))
 	s.b, s.bc, s.ctx, s.cancel, s.targetID = nb, nbc, tctx, cancel, ""
 	s.events, s.unresponsive = nil, false
 	if err := s.start(ctx); err != nil {
 		s.b.unregister(s)
 		cancel()
+		if nb.closesWithContext {
+			nbc.disposeIfEmpty() // closes the connection dialed for it
+		}
 		return &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser was restarted but this page could not be reopened", Err: err}
 	}
 	oldBC.mu.Lock()
 	delete(oldBC.tabs, s)
 	oldBC.mu.Unlock()
+	if oldBC.b.closesWithContext {
+		oldBC.disposeIfEmpty() // releases the dead connection
+	}
 	nbc.mu.Lock()
 	nbc.tabs[s] = struct{}{}
 	nbc.mu.Unlock()
@@ -79,21 +82,54 @@ func (s *Session) revive(ctx context.Context) error {
 	return nil
 }
 
-// successor is the browser context that replaces bc in the new browser nb:
+// successor is the browser context that replaces bc in the Manager's live
+// browser, or in pool mode in a connection of its own dialed for it:
 // created by the first of bc's tabs to revive, shared by the others.
-func (bc *browserContext) successor(ctx context.Context, nb *Browser) (*browserContext, error) {
-	bc.mu.Lock()
-	defer bc.mu.Unlock()
-	if n := bc.next; n != nil && n.b == nb && !n.isDisposed() {
-		return n, nil
+func (bc *browserContext) successor(ctx context.Context) (*browserContext, error) {
+	// Not bc.mu: the wait for a browser takes the Manager's lock, which
+	// is held while bc.mu is taken (Manager.usable).
+	bc.succession.Lock()
+	defer bc.succession.Unlock()
+	m := bc.m
+	var nb *Browser
+	if m.perSession() {
+		if n := bc.next; n != nil && n.b.Alive() && !n.isDisposed() {
+			return n, nil
+		}
+		b, err := m.dial(ctx)
+		if err != nil {
+			return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: poolReason(err, "this session's connection to the browser pool dropped and a new one could not be dialed; the next call tries again"), Err: err}
+		}
+		nb = b
+	} else {
+		b, err := m.Browser(ctx)
+		if err != nil {
+			return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser stopped and a new one could not be started", Err: err}
+		}
+		if n := bc.next; n != nil && n.b == b && !n.isDisposed() {
+			return n, nil
+		}
+		nb = b
 	}
 	n, err := nb.newBrowserContext(ctx, bc.opts)
 	if err != nil {
-		return nil, err
+		if m.perSession() {
+			nb.Close()
+		}
+		return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser was restarted but this page could not be reopened", Err: err}
 	}
-	n.m = bc.m
+	n.m = m
 	bc.next = n
 	return n, nil
+}
+
+// poolReason is the reason of a failed dial: the pool's refusal of the
+// credentials in its own words, else def.
+func poolReason(err error, def string) string {
+	if errors.Is(err, ErrPoolRefused) {
+		return ErrPoolRefused.Error()
+	}
+	return def
 }
 
 // replaceIfBroken gives a crashed or unresponsive tab a fresh one in the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/cdproto/webmcp"
 	"github.com/chromedp/chromedp"
 
 	"github.com/pling-dev/pling/page"
@@ -33,6 +35,7 @@ type Session struct {
 	mu       sync.Mutex // guards closed
 	closed   bool
 	events   *events
+	webmcp   *toolsState // the tab's WebMCP tools (webmcp.go)
 	notes    notices
 	targetID target.ID
 	// m, when set, replaces a dead browser (see Manager; revive.go).
@@ -53,7 +56,11 @@ type browserContext struct {
 	mu       sync.Mutex
 	tabs     map[*Session]struct{}
 	disposed bool
-	next     *browserContext // its replacement in a restarted browser
+	// succession guards next, its replacement in a restarted browser (or
+	// a new connection of pool mode), created by the first of its tabs to
+	// revive.
+	succession sync.Mutex
+	next       *browserContext
 	// isDefault: Chromium's default browser context (NewSessionOnFirstTab),
 	// which can't be disposed and takes new tabs without its id.
 	isDefault bool
@@ -271,6 +278,7 @@ func (s *Session) start(ctx context.Context) error {
 	// requests (and the frames it attaches) to this tab.
 	bc := s.bc
 	s.events = watch(tctx, bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s, bc) }, func(f cdp.FrameID) { b.removeFrame(f, s) })
+	s.webmcp = watchWebMCP(tctx, cdp.FrameID(s.targetID))
 	b.register(s)
 	err = s.run(ctx, b.opts.StartTimeout, func(c context.Context) error {
 		_, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
@@ -282,7 +290,13 @@ func (s *Session) start(ctx context.Context) error {
 		// The settle watcher starts with every document, so requests the
 		// page makes before its first observation count as in flight.
 		_, err = chromedp.Call(c, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: page.SettleWatchScript})
-		return err
+		if err != nil {
+			return err
+		}
+		// The page's WebMCP tools (webmcp.go). A browser without the
+		// domain (an older remote one) refuses: its pages have none.
+		_, _ = chromedp.Call(c, webmcp.Enable, cdp.Empty{})
+		return nil
 	})
 	if err != nil {
 		return err
@@ -378,9 +392,9 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 	defer stopCrash()
 	err := f(c)
 	if err != nil {
-		if !s.b.Alive() {
+		if !s.b.Alive() || (ctx.Err() == nil && s.b.lostSoon(err)) {
 			if s.m != nil && s.b.claimLoss() {
-				return errBrowserLost(err)
+				return s.b.lostError(err)
 			}
 			return fmt.Errorf("%w: %v", ErrBrowserGone, err)
 		}
@@ -396,6 +410,30 @@ func (s *Session) run(ctx context.Context, timeout time.Duration, f func(context
 		}
 	}
 	return err
+}
+
+// lostSoon reports whether the browser's connection drops within a moment
+// of err, a tab detached or closed under a call: a pool ending a browser
+// (browserless's kill or time limit, its restart) closes the tabs first and
+// the connection after, and the call must answer the browser's loss, not
+// a tab's.
+func (b *Browser) lostSoon(err error) bool {
+	if b.opts.RemoteURL == "" {
+		return false // a local Chromium's death drops its pipe at once
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "target detached") && !strings.Contains(msg, "target closed") &&
+		!strings.Contains(msg, "Target closed") && !strings.Contains(msg, "context canceled") {
+		return false
+	}
+	t := time.NewTimer(time.Second)
+	defer t.Stop()
+	select {
+	case <-b.lost:
+		return true
+	case <-t.C:
+		return false
+	}
 }
 
 // Navigate loads url in the session's tab and waits for the load event. A
@@ -499,6 +537,17 @@ func cancelTab(ctx context.Context, cancel context.CancelFunc) {
 	cancel()
 }
 
+// disposeIfEmpty disposes bc when no tab is in it (a successor whose first
+// tab could not be opened, a dead context its last tab left).
+func (bc *browserContext) disposeIfEmpty() {
+	bc.mu.Lock()
+	empty := len(bc.tabs) == 0
+	bc.mu.Unlock()
+	if empty {
+		bc.dispose()
+	}
+}
+
 // dispose drops the browser context (and any tab still in it). Safe to
 // call more than once.
 func (bc *browserContext) dispose() {
@@ -513,6 +562,16 @@ func (bc *browserContext) dispose() {
 	b.mu.Lock()
 	delete(b.contexts, bc.id)
 	b.mu.Unlock()
+	if b.closesWithContext {
+		// Pool mode: the connection is this context's alone, and closing
+		// it ends the pooled browser with everything in it.
+		if b.Alive() {
+			b.Close()
+		} else {
+			go b.Close() // a dead connection only needs releasing
+		}
+		return
+	}
 	if !b.Alive() || bc.isDefault { // its tabs are closed; the context stays
 		return
 	}

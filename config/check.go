@@ -128,11 +128,21 @@ func checkBrowser(b Browser, env func(string) string, add func(Severity, string,
 		where := b.RemoteURL
 		if u, err := url.Parse(b.RemoteURL); err == nil {
 			if u.User != nil || u.RawQuery != "" {
-				add(SeverityWarning, "browser.remoteURL", "carries a user name or a query (often a token); keep this agent.yaml out of shared places")
+				add(SeverityWarning, "browser.remoteURL", "carries a user name or a query (often a token); keep this agent.yaml out of shared places, or send the token from the environment with browser.remoteHeaders")
 			}
 			where = u.Scheme + "://" + u.Host
 		}
 		add(SeverityNote, "browser.remoteURL", "attaching to the remote browser at %s; execPath and headless are not used", where)
+		for i, h := range b.RemoteHeaders {
+			if env(h.Env) == "" {
+				add(SeverityError, fmt.Sprintf("browser.remoteHeaders[%d].env", i), "%s is not set: the %s header would have no value, and Pling refuses to start", h.Env, h.Name)
+			}
+		}
+		if b.RemotePerSession {
+			add(SeverityNote, "browser.remotePerSession", "pool mode: each MCP session dials its own connection (its own pooled browser); browser.spareSessions connections are dialed ahead")
+		} else {
+			add(SeverityNote, "browser.remotePerSession", "is false: every session shares one connection to the remote browser, and its loss empties them all")
+		}
 		if len(b.ExtraFlags) > 0 {
 			add(SeverityWarning, "browser.extraFlags", "are ignored: a remote browser is started by its own host")
 		}
@@ -237,7 +247,7 @@ func checkUploadRoots(b Browser, add func(Severity, string, string, ...any)) {
 			add(SeverityError, p, "%s is not a directory", root)
 		}
 	}
-	if b.RemoteURL != "" {
+	if b.RemoteURL != "" && len(b.UploadRoots) > 0 {
 		add(SeverityWarning, "browser.uploadRoots", "is used with a remote browser: it reads the uploaded paths on its own machine, not this one")
 	}
 }

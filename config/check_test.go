@@ -96,6 +96,17 @@ func TestCheckFindings(t *testing.T) {
 			"note: browser.remoteURL: attaching to the remote browser at ws://10.0.0.5:9222; execPath and headless are not used", "browser.execPath"},
 		{"remote with token", func(c *Config) { c.Browser.RemoteURL = "wss://chrome.example.com?token=abc" }, nil,
 			"warning: browser.remoteURL: carries a user name or a query", ""},
+		{"remote header unset", func(c *Config) {
+			c.Browser.RemoteURL = "ws://h:1"
+			c.Browser.RemoteHeaders = []RemoteHeader{{Name: "Authorization", Env: "POOL_AUTH"}}
+		}, nil, "error: browser.remoteHeaders[0].env: POOL_AUTH is not set", ""},
+		{"remote header set", func(c *Config) {
+			c.Browser.RemoteURL = "ws://h:1"
+			c.Browser.RemoteHeaders = []RemoteHeader{{Name: "Authorization", Env: "POOL_AUTH"}}
+		}, map[string]string{"POOL_AUTH": "Bearer x"}, "", "browser.remoteHeaders"},
+		{"remote per session", func(c *Config) { c.Browser.RemoteURL = "ws://h:1"; c.Browser.RemotePerSession = true }, nil,
+			"note: browser.remotePerSession: pool mode", ""},
+		{"remote without upload roots", func(c *Config) { c.Browser.RemoteURL = "ws://h:1" }, nil, "", "browser.uploadRoots"},
 		{"remote with flags", func(c *Config) { c.Browser.RemoteURL = "ws://h:1"; c.Browser.ExtraFlags = []string{"--x"} }, nil,
 			"warning: browser.extraFlags: are ignored", ""},
 		{"headful without display", func(c *Config) { c.Browser.Headless = false }, nil, "warning: browser.headless: is false but neither DISPLAY", ""},

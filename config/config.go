@@ -119,6 +119,14 @@ type Browser struct {
 	// RemoteURL is the CDP endpoint of a remote browser (ws://, wss://,
 	// http:// or https://). Empty starts a local Chromium.
 	RemoteURL string `yaml:"remoteURL"`
+	// RemoteHeaders are HTTP headers sent with the WebSocket handshake (and
+	// the /json/version request) to RemoteURL, each value read from an
+	// environment variable: agent.yaml never holds the credential itself.
+	RemoteHeaders []RemoteHeader `yaml:"remoteHeaders"`
+	// RemotePerSession is pool mode: each MCP session dials its own
+	// connection to RemoteURL (a browser pool gives each its own browser),
+	// instead of every session sharing one connection.
+	RemotePerSession bool `yaml:"remotePerSession"`
 	// Headless runs the local Chromium without a window.
 	Headless bool `yaml:"headless"`
 	// ExtraFlags are extra command-line flags for the local Chromium, each
@@ -142,6 +150,16 @@ type Browser struct {
 	// tab) are kept opened ahead of need, so a new session starts without
 	// waiting for Chromium to create its tab and renderer. 0 keeps none.
 	SpareSessions int `yaml:"spareSessions"`
+}
+
+// RemoteHeader is one HTTP header sent to a remote browser, its value
+// taken from the environment.
+type RemoteHeader struct {
+	// Name is the header's name, such as Authorization.
+	Name string `yaml:"name"`
+	// Env names the environment variable holding the header's whole value
+	// (for example "Bearer …"). It is read when Pling starts, never logged.
+	Env string `yaml:"env"`
 }
 
 // StartTimeout is StartTimeoutMs as a duration.
@@ -340,6 +358,8 @@ func Default() Config {
 		Browser: Browser{
 			ExecPath:           "/usr/bin/chromium",
 			RemoteURL:          "",
+			RemoteHeaders:      []RemoteHeader{},
+			RemotePerSession:   false,
 			Headless:           true,
 			ExtraFlags:         []string{},
 			StartTimeoutMs:     30000,

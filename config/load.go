@@ -167,6 +167,9 @@ func normalize(c *Config) {
 			*s = []string{}
 		}
 	}
+	if c.Browser.RemoteHeaders == nil {
+		c.Browser.RemoteHeaders = []RemoteHeader{}
+	}
 }
 
 // yamlError converts a go-yaml error into an *Error keeping its position; w,

@@ -76,6 +76,7 @@ const (
 	maxURLChars                      = 2048
 	maxSchemes                       = 64
 	maxUploadRoots                   = 64
+	maxRemoteHeaders                 = 16
 )
 
 // validate checks every value against its range and syntax and returns the
@@ -126,6 +127,24 @@ func validate(c *Config, index map[string]*token.Position) error {
 		if msg := checkRemoteURL(b.RemoteURL); msg != "" {
 			add(msg, "browser.remoteURL")
 		}
+	}
+	if len(b.RemoteHeaders) > maxRemoteHeaders {
+		add(fmt.Sprintf("must have at most %d entries (got %d)", maxRemoteHeaders, len(b.RemoteHeaders)), "browser.remoteHeaders")
+	}
+	for i, h := range b.RemoteHeaders {
+		p := fmt.Sprintf("browser.remoteHeaders[%d]", i)
+		if msg := checkHeaderName(h.Name); msg != "" {
+			add(msg, p+".name", p)
+		}
+		if !envName.MatchString(h.Env) {
+			add(fmt.Sprintf("must name an environment variable (letters, digits and _, not starting with a digit; got %q)", clip(h.Env, 40)), p+".env", p)
+		}
+	}
+	if len(b.RemoteHeaders) > 0 && b.RemoteURL == "" {
+		add("are only sent to a remote browser: set browser.remoteURL, or remove them", "browser.remoteHeaders")
+	}
+	if b.RemotePerSession && b.RemoteURL == "" {
+		add("needs browser.remoteURL (a browser pool): a local Chromium is always shared", "browser.remotePerSession")
 	}
 	if len(b.ExtraFlags) > maxFlags {
 		add(fmt.Sprintf("must have at most %d entries (got %d)", maxFlags, len(b.ExtraFlags)), "browser.extraFlags")
@@ -301,6 +320,28 @@ func checkRemoteURL(s string) string {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
 			return fmt.Sprintf("has a port out of range (got %s)", clip(p, 10))
 		}
+	}
+	return ""
+}
+
+// envName matches an environment variable name.
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,127}$`)
+
+// httpToken matches an HTTP header name (RFC 9110 token).
+var httpToken = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$")
+
+// checkHeaderName checks a browser.remoteHeaders name: a header token that
+// the WebSocket handshake does not set itself.
+func checkHeaderName(s string) string {
+	if !httpToken.MatchString(s) {
+		return fmt.Sprintf("must be an HTTP header name such as Authorization (got %q)", clip(s, 40))
+	}
+	switch strings.ToLower(s) {
+	case "host", "connection", "upgrade", "content-length", "transfer-encoding":
+		return fmt.Sprintf("is set by the WebSocket handshake itself (got %q)", clip(s, 40))
+	}
+	if strings.HasPrefix(strings.ToLower(s), "sec-websocket-") {
+		return fmt.Sprintf("is set by the WebSocket handshake itself (got %q)", clip(s, 40))
 	}
 	return ""
 }

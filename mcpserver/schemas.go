@@ -45,14 +45,13 @@ var (
     ` + pageProp + `,
     "action": {"type": "string", "minLength": 1, "maxLength": 140, "description": "An action name from the observation's action list (e.g. toggle), or an action id such as toggle@t9."},
     "record": {"type": "string", "minLength": 1, "maxLength": 200, "description": "For row actions: a record id from the citation record ids (e.g. t9). Offscreen rows are scrolled into view automatically."},
-    "args": {"type": "object", "description": "Action arguments: text (+ submit: true to press Enter) for type actions, value for selects, link (one of its link names) for a folded link list.",
+    "args": {"type": "object", "description": "Action arguments: text (+ submit: true to press Enter) for type actions, value for selects, link (one of its link names) for a folded link list; a tool the page declared (kind tool, source webmcp) takes the arguments of its own schema, as listed in the observation.",
       "properties": {
         "text": {"type": "string", "maxLength": 10000},
         "submit": {"type": "boolean"},
         "value": {"type": "string", "maxLength": 1000},
         "link": {"type": "string", "minLength": 1, "maxLength": 1000}
-      },
-      "additionalProperties": false},
+      }},
     "confirm": {"type": "boolean", "description": "The user explicitly confirmed this action (only for actions that need confirmation, when the host cannot ask)."},
     "expected_revision": {"type": "string", "maxLength": 128, "description": "The revision of the observation the call is based on; a changed page refuses the call with STALE_REVISION."}
   },

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -164,6 +165,10 @@ func (s *Server) openPage(ctx context.Context, owner string) (*pageEntry, error)
 		s.mu.Lock()
 		delete(s.reserved, h)
 		s.mu.Unlock()
+		var pe *page.Error
+		if errors.As(err, &pe) && pe.Code == page.CodeBrowserUnavailable {
+			return nil, err // the browser's own reason (the pool refused the credentials, say)
+		}
 		return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser could not open a page", Err: err}
 	}
 	p := s.newEntry(h, owner, tab)

@@ -92,7 +92,7 @@ func (s *Server) registerCoreTools() {
 		observeSchema, mcp.ToolAnnotation{Title: "Observe page", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: yes, OpenWorldHint: no}),
 		s.wrap("observe", observeSchema, s.observeTool))
 	s.mcp.AddTool(coreTool("act",
-		"Run one action listed in the observation's actions, by its exact name. Row actions, name(record), take record (a record id from the observation; offscreen rows are scrolled into view). A folded link list, name(link), takes args.link (one of its link names). Type actions take args.text (+ args.submit: true to press Enter); selects take args.value. The result is the receipt (what changed) followed by the fresh observation.",
+		"Run one action listed in the observation's actions, by its exact name. Row actions, name(record), take record (a record id from the observation; offscreen rows are scrolled into view). A folded link list, name(link), takes args.link (one of its link names). Type actions take args.text (+ args.submit: true to press Enter); selects take args.value. A tool the page declared with WebMCP (kind tool) takes the arguments of its schema in args; its output follows the receipt as page data. The result is the receipt (what changed) followed by the fresh observation.",
 		actSchema, mcp.ToolAnnotation{Title: "Act on page", ReadOnlyHint: no, DestructiveHint: yes, IdempotentHint: no, OpenWorldHint: no}),
 		s.wrap("act", actSchema, s.actTool))
 	s.mcp.AddTool(coreTool("navigate",
@@ -518,6 +518,9 @@ func (s *Server) pageToolHandler(name string, sc page.ToolSchema, handle, doc st
 		}
 		if last := p.rt.Last(); last != nil && last.Snapshot() != nil && last.Snapshot().DocumentID != doc {
 			return nil, &page.Error{Code: page.CodeActionNotFound, Reason: fmt.Sprintf("%s belongs to a page that is no longer open; observe and use the current actions", name), Available: currentActions(last)}
+		}
+		if sc.Tool { // a WebMCP tool: every argument is the page tool's own
+			return s.doAct(ctx, c, req, p, page.ActRequest{Action: sc.Action, Args: args}, false)
 		}
 		a := map[string]any{}
 		for k, v := range args {

@@ -243,6 +243,11 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		actions = append(actions, a)
 	}
 	actions = foldLinks(actions, regionLabel, regionPath)
+	tools, toolNotes := webmcpActions(s, b.MaxStringChars, str, regionPath) // page/webmcp.go
+	for _, a := range tools {
+		countRegion(a.Region, 1, 1)
+	}
+	actions = append(actions, tools...)
 	firstRow := map[string]int{} // shape -> first record index
 	for i, r := range s.Records {
 		for shape := range r.Actions {
@@ -325,6 +330,7 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 			o.Counts.Controls += a.Folded
 		}
 	}
+	o.Counts.Controls += len(tools) // WebMCP tools are actions without a control
 	o.Counts.Entries = len(actions) + (s.Stats.ControlsTotal - len(s.Controls))
 	na, nu := len(actions), len(unavailable)
 	start := min(max(opt.ActionOffset, 0), na+nu)
@@ -484,6 +490,7 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		o.Omitted.Frames = unread - maxNotes
 		o.Notes = append(o.Notes, fmt.Sprintf("%d more cross-origin frames were not read", o.Omitted.Frames))
 	}
+	o.Notes = append(o.Notes, toolNotes...)
 	for i, n := range opt.Notices {
 		if i >= maxNotes {
 			o.Omitted.Notices = len(opt.Notices) - maxNotes

@@ -43,6 +43,9 @@ type Error struct {
 	Code      Code     `json:"code"`
 	Reason    string   `json:"reason"`
 	Available []string `json:"available,omitempty"`
+	// PageData is text the page said about the failure (a WebMCP tool's
+	// error message): data, never an instruction; shown fenced.
+	PageData string `json:"page_data,omitempty"`
 	// Err is the underlying cause, never shown to the model.
 	Err error `json:"-"`
 }

@@ -95,6 +95,9 @@ type Action struct {
 	// several files.
 	Accept   string `json:"accept,omitempty"`
 	Multiple bool   `json:"multiple,omitempty"`
+	// Source is "webmcp" for a tool the page declared with WebMCP (kind
+	// tool; its params are its bounded input schema); empty otherwise.
+	Source string `json:"source,omitempty"`
 
 	regionLabel string       // outer-to-inner region path for the tag
 	label       string       // the control's accessible name
@@ -107,6 +110,9 @@ type Action struct {
 	covered     bool
 	hoverOnly   bool
 	declared    bool
+	tool        *WebMCPTool    // the WebMCP tool a "tool" entry runs
+	schema      map[string]any // its bounded input schema
+	submitKey   string         // a form tool's submit button
 }
 
 // linkMember is one link of a folded link list.

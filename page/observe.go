@@ -39,6 +39,7 @@ var observeScript = `async (p) => {
   const snap = (` + CollectorScript + `)(p.collect);
   snap.mark = mark;
   if (settled !== null) { snap.settled = settled; if (snap.stats) snap.stats.settle_ms = waited; }
+  try { const w = await (` + webmcpScript + `)(snap, p.collect); if (w) snap.webmcp_page = w; } catch (e) { /* no WebMCP facts */ }
   if (p.digest) snap.field_digest = (` + fillFormScript + `)(p.digest).digest;
   if (p.prose && Array.isArray(snap.regions)) snap.prose = (` + readScript + `)({count: snap.regions.map((r) => [r.id, r.key || ''])});
   return snap;

@@ -12,6 +12,8 @@ type Receipt struct {
 	Action  ReceiptAction `json:"action"`
 	Changed Changes       `json:"changed"`
 	Warning string        `json:"warning"`
+	// Output is a WebMCP tool's answer (page data), when the action was one.
+	Output *ToolOutput `json:"output,omitempty"`
 }
 
 // ReceiptAction names the original action that ran (e.g. toggle@t9).
@@ -237,5 +239,8 @@ func ReceiptText(rec Receipt) string {
 		out.Changed.Revealed = c.Revealed
 	}
 	raw, _ := json.Marshal(map[string]any{"result": out})
+	if rec.Output != nil {
+		return string(raw) + toolOutputText(rec.Output)
+	}
 	return string(raw)
 }

@@ -264,6 +264,7 @@ func actionLine(a Action) string {
 	if a.Kind == "select" {
 		args = append(args, "value")
 	}
+	args = append(args, toolArgs(a)...) // page/webmcp.go
 	if len(args) > 0 {
 		name += "(" + strings.Join(args, ", ") + ")"
 	}
@@ -734,6 +735,7 @@ func compactAction(a Action, tagged bool) string {
 	case "select":
 		args = append(args, "value")
 	}
+	args = append(args, toolArgs(a)...) // page/webmcp.go
 	s := a.Name
 	if len(args) > 0 {
 		s += "(" + strings.Join(args, ", ") + ")"

@@ -238,6 +238,9 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	params.MaxText = b.MaxStringChars
 	params.FindRecord = how.find
 	params.FindText = how.findText
+	if wd, ok := r.d.(WebMCPDriver); ok && len(wd.WebMCPTools()) > 0 {
+		params.WebMCPTitles = true // page/webmcp.go
+	}
 	var wait *SettleParams
 	if settle {
 		if timeout <= 0 {
@@ -293,6 +296,7 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		}
 		return nil, wrapDriver("observe", err)
 	}
+	attachWebMCP(r.d, snap)
 	settled := (snap.Settled == nil || *snap.Settled) && !churning
 	bo := BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset, Find: how.findText}
 	if settle {
@@ -569,6 +573,8 @@ type actPlan struct {
 	res    Resolved
 	step   Step
 	find   string // a row beyond the id cap stays listed in the after-snapshot
+	// input is a WebMCP tool's validated arguments (page/webmcp.go).
+	input []byte
 }
 
 // plan resolves the action against before and builds its step; nothing is
@@ -596,6 +602,16 @@ func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *
 		return actPlan{}, err
 	}
 	key, args := res.key, req.Args
+	if a.tool != nil {
+		if how.files != nil {
+			return actPlan{}, &Error{Code: CodeInvalidArgument, Reason: a.Name + " is not a file input (kind tool); upload takes an action of kind upload"}
+		}
+		input, err := checkArgs(a, args)
+		if err != nil {
+			return actPlan{}, err
+		}
+		return actPlan{before: before, res: res, input: input}, nil
+	}
 	if a.links != nil && !res.member {
 		if key, res.ID, err = chooseLink(a, args); err != nil {
 			return actPlan{}, err
@@ -617,6 +633,9 @@ func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *
 // resolved against: a driver that sees the page changed since answers
 // ErrPageChanged without acting.
 func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResult, error) {
+	if p.res.Action.tool != nil {
+		return r.performTool(ctx, p, since)
+	}
 	tr := TraceFrom(ctx)
 	before, res, step, a := p.before, p.res, p.step, p.res.Action
 	if since {

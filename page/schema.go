@@ -23,6 +23,9 @@ type ToolSchema struct {
 	// Confirm and Handoff are carried for annotations and execution.
 	Confirm bool `json:"-"`
 	Handoff bool `json:"-"`
+	// Tool is true for a WebMCP tool: every argument is its own (none is
+	// the record of a row action).
+	Tool bool `json:"-"`
 }
 
 // Schemas returns one JSON Schema per folded action of o, in the order of
@@ -42,6 +45,7 @@ func Schemas(o *Observation) []ToolSchema {
 			Effect:      a.Effect,
 			Confirm:     a.Confirm,
 			Handoff:     a.Handoff,
+			Tool:        a.tool != nil,
 		})
 	}
 	return out
@@ -70,6 +74,9 @@ func SchemaDescription(a Action) string {
 
 // ParamsSchema is the JSON Schema of an action's arguments.
 func ParamsSchema(a Action) json.RawMessage {
+	if a.tool != nil {
+		return toolSchema(a)
+	}
 	type prop struct {
 		Type        string   `json:"type"`
 		Description string   `json:"description,omitempty"`

@@ -1,6 +1,6 @@
 // Command pling is the Pling MCP server and its tools for page authors.
 //
-//	pling serve [--http ADDR] [--demo] [--config agent.yaml]   MCP over stdio (default) or HTTP
+//	pling serve [--http ADDR] [--demo [--demo-page webmcp]] [--config agent.yaml]   MCP over stdio (default) or HTTP
 //	pling run --url URL "INSTRUCTION"                          Pling's own model loop on one page
 //	pling observe URL [--json] [--schemas]                     what an agent sees of a page
 //	pling extract URL --kind table --field name:0:string ...   typed rows of a visible collection
@@ -42,7 +42,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit %d", int(e)) }
 const usage = `Pling operates web pages for AI agents through a bounded page capability model.
 
 Usage:
-  pling serve [--http 127.0.0.1:8931] [--demo] [--url URL] [--config agent.yaml]
+  pling serve [--http 127.0.0.1:8931] [--demo [--demo-page webmcp]] [--url URL] [--config agent.yaml]
   pling run (--url URL | --demo) [--config agent.yaml] [--trace FILE] [--quiet] "INSTRUCTION"
   pling observe URL [--json] [--schemas] [--config agent.yaml]
   pling extract URL --kind table|list|form [--index N] --field NAME:COLUMN:TYPE[:required] ... [--limit N] [--csv]

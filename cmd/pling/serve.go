@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/pling-dev/pling/browser"
@@ -26,6 +27,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	httpAddr := fs.String("http", "", "serve Streamable HTTP at /mcp and SSE at /sse on this address (e.g. 127.0.0.1:8931) instead of stdio")
 	demo := fs.Bool("demo", false, "open the embedded demo Todo page in every new session")
 	startURL := fs.String("url", "", "open this URL in every new session")
+	demoPage := fs.String("demo-page", "todos", "with --demo: the embedded page to open (todos; webmcp for a page that declares WebMCP tools)")
 	if err := fs.Parse(args); err != nil {
 		return exitError(2)
 	}
@@ -50,13 +52,16 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer stopDemo()
-		*startURL = url + "/todos"
+		*startURL = url + "/" + strings.TrimPrefix(*demoPage, "/")
 	}
 	// Chromium starts in the background, concurrently with the MCP
 	// handshake (cold start), and is replaced if it dies.
 	bo := browserOptions(cfg.Browser)
 	bo.CheckURL = cfg.Navigation.Check // every request of the browser
 	bo.Logger = log
+	if bo.RemoteHeader, err = remoteHeader(cfg.Browser, os.Getenv); err != nil {
+		return err
+	}
 	if err := browser.CheckExec(bo); err != nil {
 		return err
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
+	"net/http"
 	"os"
 
 	"github.com/pling-dev/pling/browser"
@@ -53,6 +55,7 @@ func browserOptions(c config.Browser) browser.Options {
 	o := browser.Options{
 		ExecPath:      c.ExecPath,
 		RemoteURL:     c.RemoteURL,
+		PerSession:    c.RemotePerSession,
 		StartTimeout:  c.StartTimeout(),
 		ActionTimeout: c.ActionTimeout(),
 		Headed:        !c.Headless,
@@ -67,6 +70,24 @@ func browserOptions(c config.Browser) browser.Options {
 		}
 	}
 	return o
+}
+
+// remoteHeader reads the values of browser.remoteHeaders from the
+// environment (env is os.Getenv outside tests). An unset variable is an
+// error naming it, never a header sent empty.
+func remoteHeader(c config.Browser, env func(string) string) (http.Header, error) {
+	if len(c.RemoteHeaders) == 0 {
+		return nil, nil
+	}
+	h := http.Header{}
+	for i, rh := range c.RemoteHeaders {
+		v := env(rh.Env)
+		if v == "" {
+			return nil, fmt.Errorf("browser.remoteHeaders[%d]: the environment variable %s (the value of the %s header) is not set", i, rh.Env, rh.Name)
+		}
+		h.Add(rh.Name, v)
+	}
+	return h, nil
 }
 
 func splitFlag(f string) (string, any) {
@@ -111,6 +132,9 @@ func openRuntime(ctx context.Context, cfgPath, url string) (*page.Runtime, *page
 	}
 	bo := browserOptions(cfg.Browser)
 	bo.CheckURL = cfg.Navigation.Check // every request of the browser
+	if bo.RemoteHeader, err = remoteHeader(cfg.Browser, os.Getenv); err != nil {
+		return nil, nil, nil, err
+	}
 	b, err := browser.Start(ctx, bo)
 	if err != nil {
 		return nil, nil, nil, err
