@@ -61,3 +61,31 @@ func TestFoldedLinksOverMCP(t *testing.T) {
 		t.Errorf("a link name outside the enum: %s", bad.Text)
 	}
 }
+
+// Issue 19 over MCP: a continuation slice of a long table brings only
+// rows (never the page header, regions or actions again), and
+// observe {find} returns the row holding some words, with its fields, in
+// one call, changing nothing (the same revision); the first result's
+// records line says find exists.
+func TestListSlicesAndFindOverMCP(t *testing.T) {
+	t.Parallel()
+	c, _ := stdioClient(t, nil, "--url", url("/customers"))
+	first := mustOK(t, call(t, c, "observe", map[string]any{}))
+	contains(t, first.Text, "observe {find: {text}}")
+	o := first.Body["observation"].(map[string]any)
+	tok, _ := o["continuation"].(string)
+	next := mustOK(t, call(t, c, "observe", map[string]any{"continuation": tok}))
+	for _, h := range []string{"## Page:", "## Regions", "## Actions", "Read once:"} {
+		if containsText(next.Text, h) {
+			t.Errorf("the slice repeats %q:\n%s", h, next.Text)
+		}
+	}
+	contains(t, next.Text, "## Records 21–40 of 100")
+	found := mustOK(t, call(t, c, "observe", map[string]any{"find": map[string]any{"text": "C-1093"}}))
+	contains(t, found.Text, "- c93: Number C-1093; Name")
+	f := found.Body["observation"].(map[string]any)
+	if f["revision"] != o["revision"] || f["find"].(map[string]any)["found"].(float64) != 1 {
+		t.Errorf("find: revision %v (first %v), %v", f["revision"], o["revision"], f["find"])
+	}
+	mustOK(t, call(t, c, "act", map[string]any{"action": "open", "record": "c93", "expected_revision": o["revision"]}))
+}

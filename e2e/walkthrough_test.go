@@ -87,7 +87,10 @@ func TestContinuationAndScrollOverMCP(t *testing.T) {
 		t.Fatalf("no continuation token:\n%s", first.Text)
 	}
 	next := mustOK(t, call(t, c, "observe", map[string]any{"continuation": tok}))
-	contains(t, next.Text, "records from 3", "columns: title | done\n", "- t9: Send the weekly report | false\n")
+	contains(t, next.Text, "records 3–4 of 12", "columns: title | done\n", "- t9: Send the weekly report | false\n")
+	if containsText(next.Text, "## Actions") || containsText(next.Text, "## Page:") {
+		t.Errorf("the slice repeats the first view:\n%s", next.Text)
+	}
 	if next.Body["observation"].(map[string]any)["revision"] != obs["revision"] {
 		t.Error("a continuation slice changed the revision")
 	}

@@ -88,7 +88,7 @@ func coreTool(name, description string, schema json.RawMessage, ann mcp.ToolAnno
 func (s *Server) registerCoreTools() {
 	yes, no := mcp.ToBoolPtr(true), mcp.ToBoolPtr(false)
 	s.mcp.AddTool(coreTool("observe",
-		"Observe the current page: identity, regions, available actions (row actions folded with a record parameter), records with stable ids, state and feedback, inside fixed budgets with every omission counted. Optional: wait (settle or navigation), continuation (next slice of what budgets cut), extract (typed rows of a visible table, list or form), or read (the text an observation counts as `prose N chars unread` on a region: read {region} returns that region's visible text page by page, read {} the whole page's, read {continuation} the next page).",
+		"Observe the current page: identity, regions, available actions (row actions folded with a record parameter), records with stable ids, state and feedback, inside fixed budgets with every omission counted. Optional: wait (settle or navigation), continuation (the next slice of what budgets cut: only records, actions or regions earlier slices did not bring), find (the rows whose text holds some words, with fields and ids, without paging), extract (typed rows of a visible table, list or form), or read (the text an observation counts as `prose N chars unread` on a region: read {region} returns that region's visible text page by page, read {} the whole page's, read {continuation} the next page).",
 		observeSchema, mcp.ToolAnnotation{Title: "Observe page", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: yes, OpenWorldHint: no}),
 		s.wrap("observe", observeSchema, s.observeTool))
 	s.mcp.AddTool(coreTool("act",
@@ -121,13 +121,13 @@ func str(args map[string]any, k string) string {
 
 func (s *Server) observeTool(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error) {
 	n := 0
-	for _, k := range []string{"wait", "continuation", "extract", "read"} {
+	for _, k := range []string{"wait", "continuation", "extract", "read", "find"} {
 		if _, ok := args[k]; ok {
 			n++
 		}
 	}
 	if n > 1 {
-		return nil, invalid("observe: wait, continuation, extract and read are exclusive; pass at most one")
+		return nil, invalid("observe: wait, continuation, extract, read and find are exclusive; pass at most one")
 	}
 	p, err := s.pageFor(ctx, c, str(args, "page"))
 	if err != nil {
@@ -140,6 +140,9 @@ func (s *Server) observeTool(ctx context.Context, c caller, req mcp.CallToolRequ
 		return s.readOn(ctx, p, rd)
 	}
 	oreq := page.ObserveRequest{Continuation: str(args, "continuation")}
+	if f, ok := args["find"].(map[string]any); ok {
+		oreq.Find = str(f, "text")
+	}
 	if w, ok := args["wait"].(map[string]any); ok {
 		oreq.WaitFor = str(w, "for")
 		if ms, ok := w["timeout_ms"].(float64); ok {
@@ -369,6 +372,15 @@ func (s *Server) webSearchTool(ctx context.Context, c caller, req mcp.CallToolRe
 	}
 	raw, _ := json.Marshal(out)
 	return mcp.NewToolResultStructured(out, string(raw)), nil
+}
+
+// sliceRecordChars is the record text a continuation slice may fill: a
+// slice repeats nothing of the first view, so its records get the tool
+// result's bytes (maxToolResultTokens) less a quarter for the slice's
+// heading, notes and continuation line, when that is more than
+// maxRecordChars (docs/PERFORMANCE.md: the rule and its figures).
+func sliceRecordChars(b page.Budgets) int {
+	return b.MaxToolResultTokens * resultBytesPerToken * 3 / 4
 }
 
 // resultBytesPerToken converts maxToolResultTokens to bytes of result text.

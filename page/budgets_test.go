@@ -72,15 +72,27 @@ func TestEveryBudgetBoundsAndCounts(t *testing.T) {
 			}
 			return ""
 		}},
+		// The rows' text (a table's column names once) stays within
+		// maxRecordChars; long values are cut, each cut counted, before
+		// rows are left out.
 		{"maxRecordChars", func(b *Budgets) { b.MaxRecords, b.MaxRecordChars = 100, 500 }, func(o *Observation, b Budgets) string {
 			n := 0
-			for _, r := range o.Records.Shown {
+			for i, r := range o.Records.Shown {
 				n += budget.UTF16Len(r.ID) + budget.UTF16Len(r.Label) + 8
 				for _, k := range r.Order {
-					n += budget.UTF16Len(k) + budget.UTF16Len(r.Fields[k]) + 3
+					if i == 0 {
+						n += budget.UTF16Len(k) + 3
+					}
+					n += budget.UTF16Len(r.Fields[k]) + 3
+				}
+				if got := budget.UTF16Len(r.Fields["title"]) - 1 + r.Cut["title"]; r.Cut["title"] == 0 || got != 149 {
+					return fmt.Sprintf("record %s: title %q, cut %v: want a cut value and its count (149 chars in all, the trailing space collapsed)", r.ID, r.Fields["title"], r.Cut)
+				}
+				if r.Cut["status"] != 0 {
+					return fmt.Sprintf("record %s: a short value was cut: %v", r.ID, r.Cut)
 				}
 			}
-			if n > 500 || len(o.Records.Shown) == 0 || o.Omitted.Records != 100-len(o.Records.Shown) {
+			if n > 500 || len(o.Records.Shown) < 8 || o.Omitted.Records != 100-len(o.Records.Shown) {
 				return fmt.Sprintf("%d chars in %d records, %d omitted", n, len(o.Records.Shown), o.Omitted.Records)
 			}
 			return ""

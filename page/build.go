@@ -24,6 +24,92 @@ type BuildOptions struct {
 	// Dialogs are the JavaScript dialogs answered since the last
 	// observation; they become feedback under the feedback budgets.
 	Dialogs []DialogRecord
+	// Find is the text the snapshot's records were found by
+	// (CollectParams.FindText): the records shown are the matches.
+	Find string
+}
+
+// labelApart reports whether a record's label says something its fields
+// do not: no field is the label or begins with it (a title cell holding
+// the title, a status and an excerpt is the label's field). A cut value
+// that begins the label counts too.
+func labelApart(r RecordView) bool {
+	if r.Label == "" {
+		return false
+	}
+	for _, k := range r.Order {
+		v := r.Fields[k]
+		if strings.HasPrefix(v, r.Label) || (r.Cut[k] > 0 && strings.HasPrefix(r.Label, strings.TrimSuffix(v, budget.Ellipsis))) {
+			return false
+		}
+	}
+	return true
+}
+
+// minCellChars is the shortest a field value is cut to so that more rows
+// fit MaxRecordChars; below it, whole rows are left out instead.
+const minCellChars = 24
+
+// fitRecords keeps the rows (in order) whose fields fit maxChars of record
+// text. The names of a run of rows with the same fields (a table's columns)
+// count once, as the compact rendering says them once. When the rows do not
+// all fit, long values are cut to one length for every field (the longest
+// that lets every row fit, not under minCellChars), each cut counted in
+// RecordView.Cut, before rows are left out from the end.
+func fitRecords(rows []RecordView, maxChars, maxString int) []RecordView {
+	size := func(limit, n int) int {
+		total, cols := 0, "\x00none"
+		for _, r := range rows[:n] {
+			total += budget.UTF16Len(r.ID) + 8
+			if c := strings.Join(r.Order, "\x00"); c != cols {
+				cols = c
+				for _, k := range r.Order {
+					total += budget.UTF16Len(k) + 3
+				}
+			}
+			for _, k := range r.Order {
+				total += min(budget.UTF16Len(r.Fields[k]), limit) + 3
+			}
+			if labelApart(r) {
+				total += min(budget.UTF16Len(r.Label), limit)
+			}
+		}
+		return total
+	}
+	limit := max(maxString, minCellChars)
+	if size(limit, len(rows)) > maxChars {
+		lo, hi := minCellChars, limit
+		for lo < hi { // the longest cut that fits every row
+			mid := (lo + hi + 1) / 2
+			if size(mid, len(rows)) <= maxChars {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		limit = lo
+	}
+	n := len(rows)
+	for n > 0 && size(limit, n) > maxChars {
+		n--
+	}
+	out := rows[:n:n]
+	for i := range out {
+		if labelApart(out[i]) {
+			out[i].Label = budget.ShortenUTF16(out[i].Label, limit)
+		}
+		for _, k := range out[i].Order {
+			v := out[i].Fields[k]
+			if l := budget.UTF16Len(v); l > limit {
+				if out[i].Cut == nil {
+					out[i].Cut = map[string]int{}
+				}
+				out[i].Fields[k] = budget.ShortenUTF16(v, limit)
+				out[i].Cut[k] = l - limit + 1
+			}
+		}
+	}
+	return out
 }
 
 // maxNotes bounds the notes of one kind (unread frames, page notices);
@@ -286,18 +372,17 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	if o.Records.Total < len(s.Records) {
 		o.Records.Total = len(s.Records)
 	}
-	recordChars := 0
+	var rows []RecordView
 	for _, r := range s.Records {
 		if !r.InViewport {
 			o.Records.Offscreen++
 		} else {
 			o.Counts.RecordsInView++
 		}
-		if !r.HasFields || len(o.Records.Shown) >= b.MaxRecords {
+		if !r.HasFields || len(rows) >= b.MaxRecords {
 			continue
 		}
 		rv := RecordView{ID: str(r.ID), Label: str(r.Label), Fields: map[string]string{}}
-		size := budget.UTF16Len(rv.ID) + budget.UTF16Len(rv.Label) + 8
 		for _, f := range r.Fields {
 			name, val := str(f.Name), str(f.Value)
 			if _, dup := rv.Fields[name]; dup {
@@ -305,16 +390,16 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 			}
 			rv.Fields[name] = val
 			rv.Order = append(rv.Order, name)
-			size += budget.UTF16Len(name) + budget.UTF16Len(val) + 3
 		}
-		if recordChars+size > b.MaxRecordChars {
-			break
-		}
-		recordChars += size
-		o.Records.Shown = append(o.Records.Shown, rv)
+		rows = append(rows, rv)
 	}
+	o.Records.Shown = fitRecords(rows, b.MaxRecordChars, b.MaxStringChars)
 	o.Records.Offscreen += s.RecordsTotal - len(s.Records) // beyond the collector's id cap: not on screen
 	o.Omitted.Records = o.Records.Total - len(o.Records.Shown) - opt.RecordOffset
+	if opt.Find != "" {
+		o.Find = &FindView{Text: str(opt.Find), Found: s.RecordsFound}
+		o.Omitted.Records = s.RecordsFound - len(o.Records.Shown)
+	}
 	if o.Omitted.Records < 0 {
 		o.Omitted.Records = 0
 	}

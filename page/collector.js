@@ -22,6 +22,22 @@
     // find_record lists one record by id even beyond max_record_ids, so an
     // action can reach a row the model found through continuation.
     const findRec = typeof P.find_record === 'string' ? P.find_record : '';
+    // find_text gives fields to the records whose text holds every one of
+    // its words (case-insensitive) instead of the window at record_offset,
+    // and lists them even beyond max_record_ids (observe {find}).
+    const findWords = typeof P.find_text === 'string' ? P.find_text.toLowerCase().split(/\s+/).filter(Boolean) : [];
+    const inWin = (i) => findWords.length === 0 && i >= recOffset && i < recOffset + recFields;
+    // A row's text for a find: its text nodes joined by spaces, so the
+    // words of two cells never run together ("9" and "5.10" are no "95").
+    const textHas = (el) => {
+      if (findWords.length === 0) return false;
+      const parts = [];
+      const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = tw.nextNode(); n; n = tw.nextNode()) parts.push(n.nodeValue);
+      const t = parts.join(' ').toLowerCase();
+      return findWords.every((w) => t.includes(w));
+    };
+    let found = 0;
     const MAX_FIELDS = 30, MAX_OPTIONS = 25, MAX_FEEDBACK = 100, MAX_HIDDEN = 50, MAX_STATE = 100, MAX_HITS = 300;
     const NAME_TEXT = 80;
     const GATHER_DEPTH = 256;
@@ -1307,9 +1323,9 @@
     const countFollowing = (el, tag, role, rk) => {
       const p = el.parentElement;
       for (let n = el.nextElementSibling; n && stackEl[stackEl.length - 1] === n; n = n.nextElementSibling) {
-        if (nodes >= maxNodes || (recordsTotal >= recOffset && recordsTotal < recOffset + recFields)) return;
+        if (nodes >= maxNodes || inWin(recordsTotal)) return;
         if (n.localName !== tag) return;
-        if (findRec !== '' && recMatches(n, rk === 'decl')) return; // walk the sought row
+        if ((findRec !== '' && recMatches(n, rk === 'decl')) || (found < recFields && textHas(n))) return; // walk the sought row
         const ha = n.hasAttributes();
         if ((ha ? roleOf(n) : '') !== role) return;
         if (ha && (n.getAttribute('aria-hidden') === 'true' || n.hasAttribute('inert') || (declRecords && !n.hasAttribute('data-pling-record')))) return;
@@ -1322,7 +1338,10 @@
         stackEl.pop();
         stackCtx.pop();
         nodes++;
-        if (shown(n)) recordsTotal++;
+        if (shown(n)) {
+          recordsTotal++;
+          if (textHas(n)) found++; // a hit beyond the rows a find lists is counted
+        }
         skipped(n);
       }
     };
@@ -1375,8 +1394,8 @@
         }
         rk = '';
       }
-      if (rk && recordsTotal >= maxIDs && !(recordsTotal >= recOffset && recordsTotal < recOffset + recFields) && !ctx.hover &&
-          !(findRec !== '' && recMatches(el, rk === 'decl'))) {
+      if (rk && recordsTotal >= maxIDs && !inWin(recordsTotal) && !ctx.hover &&
+          !(findRec !== '' && recMatches(el, rk === 'decl')) && !(found < recFields && textHas(el))) {
         if (!shown(el)) { skipped(el); return null; }
         let ok = true;
         if (rk === 'list') {
@@ -1389,6 +1408,7 @@
         } else if (rk === 'single') ok = singleRow(el);
         if (ok) {
           recordsTotal++;
+          if (textHas(el)) found++; // a hit beyond the rows a find lists is counted
           skipped(el);
           countFollowing(el, tag, role, rk);
           return null;
@@ -1476,7 +1496,10 @@
       // record
       if (rk) {
         const idx = recordsTotal;
-        const inWindow = idx >= recOffset && idx < recOffset + recFields;
+        // A find lists the rows it gives fields (beyond max_record_ids
+        // too); further hits are counted only.
+        const hit = textHas(el);
+        const inWindow = inWin(idx) || (hit && found < recFields);
         const listed = idx < maxIDs || inWindow || (findRec !== '' && recMatches(el, rk === 'decl'));
         let ok = true;
         if (rk === 'list') {
@@ -1489,6 +1512,7 @@
         } else if (rk === 'single') ok = singleRow(el);
         if (ok) {
           recordsTotal++;
+          if (hit) found++;
           if (!listed) { skipped(el); return null; }
           const out = { id: authorId(el, rk === 'decl') };
           recordIds.add(out.id);
@@ -1914,7 +1938,7 @@
         width: VW, height: VH, scroll_y: Math.round(win.scrollY),
         scroll_height: Math.round(Math.max(document.documentElement ? document.documentElement.scrollHeight : 0, document.body ? document.body.scrollHeight : 0)),
       },
-      regions, controls, row_actions: rowActions, records, records_total: recordsTotal,
+      regions, controls, row_actions: rowActions, records, records_total: recordsTotal, records_found: found,
       state: st, feedback, hidden,
     };
     for (const e of [document.documentElement, document.body]) {

@@ -29,6 +29,8 @@ type Observation struct {
 	Continuation string `json:"continuation,omitempty"`
 	// Slice is set on a continuation observation: which slice this is.
 	Slice *Slice `json:"slice,omitempty"`
+	// Find is set on the result of observe {find}: what was looked for.
+	Find *FindView `json:"find,omitempty"`
 	// Notes are Pling's own remarks (unwalked frames, node limit hit,
 	// dialogs answered), never page text.
 	Notes []string `json:"notes,omitempty"`
@@ -47,6 +49,9 @@ type Observation struct {
 	// capBytes, when set by Fit, caps the rendering below the budgets'
 	// MaxObservationBytes.
 	capBytes int
+	// incremental: the observation's continuation slices (or this find)
+	// bring only what earlier ones did not (RuntimeOptions.IncrementalSlices).
+	incremental bool
 }
 
 // Identity answers "where am I?".
@@ -153,6 +158,18 @@ type RecordView struct {
 	Fields map[string]string `json:"fields"`
 	// Order keeps the page's field order for rendering.
 	Order []string `json:"-"`
+	// Cut counts, per field, the characters cut from its value so that
+	// more rows fit the record budget (observe {find} shows fewer rows,
+	// whole).
+	Cut map[string]int `json:"cut,omitempty"`
+}
+
+// FindView says what an observe {find} looked for: the records shown are
+// the ones whose text holds Text's words.
+type FindView struct {
+	Text string `json:"text"`
+	// Found counts the matching records (those shown and those cut).
+	Found int `json:"found"`
 }
 
 // Omitted counts what budgets left out, per section.

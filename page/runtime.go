@@ -75,6 +75,18 @@ type RuntimeOptions struct {
 	CheckURL func(string) error
 	// Page is the handle shown in observations ("" for none).
 	Page string
+	// SliceRecordChars, when above Budgets.MaxRecordChars, is the record
+	// text budget of a continuation slice: a slice brings only records
+	// (and the next actions and regions), so it may fill the room a first
+	// view gives its header. 0 keeps MaxRecordChars (the agent's loop).
+	SliceRecordChars int
+	// IncrementalSlices makes a continuation slice bring only what earlier
+	// slices did not (MCP results, which the model reads in turn): the
+	// next records, actions and regions, never the header, state, id index
+	// or a section already shown. Without it a slice is a whole page
+	// section whose cut sections move on (the agent's loop shows it as the
+	// system message's page section, tools and all).
+	IncrementalSlices bool
 }
 
 // Runtime is the capability model of one tab for one session: it observes,
@@ -148,6 +160,11 @@ type ObserveRequest struct {
 	WaitFor string
 	// Timeout bounds the wait (default: the settle timeout).
 	Timeout time.Duration
+	// Find, when set, observes the records of the active set whose text
+	// holds every one of its words (case-insensitive): their fields and
+	// ids, bounded like an observation, and nothing else of the page. It
+	// changes nothing on the page and keeps the revision.
+	Find string
 }
 
 // Observe settles the page, takes one snapshot and builds the observation.
@@ -160,6 +177,13 @@ func (r *Runtime) Observe(ctx context.Context, req ObserveRequest) (*Observation
 			return nil, err
 		}
 		return r.observe(ctx, observeHow{slice: slice, settle: true, timeout: req.Timeout})
+	}
+	if req.Find != "" {
+		words := strings.Fields(req.Find)
+		if len(words) == 0 || len(req.Find) > 200 {
+			return nil, &Error{Code: CodeInvalidArgument, Reason: "find: text must hold at least one word and at most 200 characters"}
+		}
+		return r.observe(ctx, observeHow{settle: true, timeout: req.Timeout, findText: strings.Join(words, " ")})
 	}
 	if req.WaitFor == "navigation" && r.last != nil {
 		r.waitNavigation(ctx, r.last.snap.DocumentID, req.Timeout)
@@ -200,6 +224,7 @@ type observeHow struct {
 	afterLoad bool
 	timeout   time.Duration // settle bound (default: the runtime's)
 	find      string        // list this record id even beyond the id cap
+	findText  string        // observe {find}: the records holding these words
 	// digestOf, when set, is the key of a field whose salted digest the
 	// snapshot carries (Snapshot.FieldDigest), taken in the same
 	// evaluation.
@@ -213,11 +238,15 @@ type observeHow struct {
 func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, error) {
 	slice, settle, timeout := how.slice, how.settle, how.timeout
 	b := r.opts.Budgets
+	if slice != (Slice{}) && r.opts.IncrementalSlices && r.opts.SliceRecordChars > b.MaxRecordChars {
+		b.MaxRecordChars = r.opts.SliceRecordChars
+	}
 	params := DefaultCollectParams()
 	params.RecordOffset = slice.RecordOffset
 	params.RecordFields = b.MaxRecords
 	params.MaxText = b.MaxStringChars
 	params.FindRecord = how.find
+	params.FindText = how.findText
 	if wd, ok := r.d.(WebMCPDriver); ok && len(wd.WebMCPTools()) > 0 {
 		params.WebMCPTitles = true // page/webmcp.go
 	}
@@ -278,7 +307,7 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	}
 	attachWebMCP(r.d, snap)
 	settled := (snap.Settled == nil || *snap.Settled) && !churning
-	bo := BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset}
+	bo := BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset, Find: how.findText}
 	if settle {
 		// Only observations that reach the agent take the page's notices
 		// and the dialogs Pling answered (a before-snapshot of an action
@@ -297,16 +326,37 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	o.dialogs, o.notices = dialogs, notices
 	o.Settled = settled
 	o.Page = r.opts.Page
-	isContinuation := slice != (Slice{})
-	if isContinuation {
+	// A continuation slice and a find bring only what the first view did
+	// not: records (and, for a slice, the next actions and regions), never
+	// the state, feedback, hidden content and id index again. They keep
+	// the revision (their snapshot carries other rows' fields) and do not
+	// replace the latest observation.
+	partial := slice != (Slice{}) || how.findText != ""
+	if partial && r.revs.Current() != "" {
 		o.Revision = r.revs.Current()
-		s := slice
-		o.Slice = &s
-	} else {
-		o.Revision = r.revs.Issue(snap.DocumentID, ContentHash(snap))
+		if slice != (Slice{}) {
+			s := slice
+			o.Slice = &s
+		}
+		o.incremental = r.opts.IncrementalSlices || how.findText != ""
 	}
+	if o.incremental {
+		o.State, o.Feedback, o.Hidden = map[string]any{}, []Feedback{}, []HiddenContent{}
+		o.Omitted.StateGroups, o.Omitted.Feedback, o.Omitted.Hidden = 0, 0, 0
+		o.Records.IDs, o.Records.IDsOmitted = []string{}, 0
+		if how.findText != "" {
+			o.Actions, o.Unavailable, o.Regions = []Action{}, []UnavailableView{}, []RegionView{}
+			o.Omitted.Actions, o.Omitted.Regions = 0, 0
+		}
+	}
+	if o.Revision == "" {
+		o.Revision = r.revs.Issue(snap.DocumentID, ContentHash(snap))
+		partial = false
+		o.Find = nil
+	}
+	o.incremental = o.incremental || (!partial && r.opts.IncrementalSlices)
 	r.setContinuation(o)
-	if !isContinuation {
+	if !partial {
 		r.last = o
 	}
 	return o, nil
@@ -325,8 +375,32 @@ func (r *Runtime) setContinuation(o *Observation) {
 	}
 }
 
-// nextSlice is the slice after o, when budgets cut something.
+// nextSlice is the slice after o, when budgets cut something: every
+// offset moves past what o showed, so a slice never repeats an entry and a
+// section whose entries were all shown is left out of the next slice. A
+// find has no continuation (its words narrow it).
 func nextSlice(o *Observation, cur Slice) (Slice, bool) {
+	if o.Find != nil || o.snap == nil {
+		return cur, false
+	}
+	if !o.incremental {
+		return wholeNextSlice(o, cur)
+	}
+	next := Slice{
+		RecordOffset: cur.RecordOffset + len(o.Records.Shown),
+		ActionOffset: cur.ActionOffset + len(o.Actions) + len(o.Unavailable),
+		RegionOffset: cur.RegionOffset + len(o.Regions),
+	}
+	more := o.Omitted.Records > 0 ||
+		next.ActionOffset < len(o.all)+len(o.allUnavailable) ||
+		next.RegionOffset < len(o.snap.Regions)
+	return next, more && next != cur
+}
+
+// wholeNextSlice is the slice after o when slices are whole page
+// sections (RuntimeOptions.IncrementalSlices off): only the sections the
+// budgets cut move on.
+func wholeNextSlice(o *Observation, cur Slice) (Slice, bool) {
 	next := cur
 	more := false
 	if o.Omitted.Records > 0 && len(o.Records.Shown) > 0 {
@@ -896,9 +970,9 @@ func wrapDriver(op string, err error) error {
 
 // Fit returns a copy of o whose rendering, plus reserve bytes already
 // spent (a receipt), stays within maxBytes: whole entries are moved from the
-// end of the lists (records with fields, then citation ids, then actions,
-// then hidden content, state, feedback and regions) behind a continuation,
-// every cut counted. The last resort, when even the emptiest copy is too
+// end of the lists (citation ids, hidden content, unavailable entries,
+// actions beyond three, state, feedback and regions, and only then records
+// with fields) behind a continuation, every cut counted. The last resort, when even the emptiest copy is too
 // large, is a byte cap the renderings honour. o
 // itself (the runtime's latest observation) is not changed.
 func (r *Runtime) Fit(o *Observation, maxBytes, reserve int, render func(*Observation) string) *Observation {
@@ -928,11 +1002,12 @@ func (r *Runtime) Fit(o *Observation, maxBytes, reserve int, render func(*Observ
 		r.setContinuation(&c) // the token line counts too
 		return len(render(&c))+reserve <= maxBytes
 	}
+	// Records before breadth of actions: the rows with their fields stay
+	// while the id index, hidden content, unavailable entries, actions
+	// beyond the first three, state, feedback and regions are cut; only
+	// then rows go, from the end.
 	step := func() bool {
 		switch {
-		case len(c.Records.Shown) > 1:
-			c.Records.Shown = c.Records.Shown[:len(c.Records.Shown)-1]
-			c.Omitted.Records++
 		case len(c.Records.IDs) > 3:
 			c.Records.IDs = c.Records.IDs[:len(c.Records.IDs)-1]
 			c.Records.IDsOmitted++
@@ -955,6 +1030,9 @@ func (r *Runtime) Fit(o *Observation, maxBytes, reserve int, render func(*Observ
 		case len(c.Regions) > 1:
 			c.Regions = c.Regions[:len(c.Regions)-1]
 			c.Omitted.Regions++
+		case len(c.Records.Shown) > 1:
+			c.Records.Shown = c.Records.Shown[:len(c.Records.Shown)-1]
+			c.Omitted.Records++
 		case len(c.Records.Shown) > 0:
 			c.Records.Shown = nil
 			c.Omitted.Records++

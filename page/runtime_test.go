@@ -258,7 +258,7 @@ func TestContinuationBeyondIDCap(t *testing.T) {
 // files (revisions and tokens masked). UPDATE_GOLDEN=1 rewrites them.
 func TestFixtureGoldens(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"todomvc", "form", "covered", "injection", "shadow", "iframe", "hidden", "actions", "links", "signup", "clickable-div", "tokens-todo", "tokens-article", "tokens-dialog"} {
+	for _, name := range []string{"todomvc", "form", "covered", "injection", "shadow", "iframe", "hidden", "actions", "links", "signup", "clickable-div", "tokens-todo", "tokens-article", "tokens-dialog", "admin-posts", "posts"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			rt := open(t, "/"+name, page.DefaultBudgets())

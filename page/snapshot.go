@@ -21,6 +21,11 @@ type CollectParams struct {
 	// FindRecord lists the record with this id even beyond MaxRecordIDs
 	// (an action on a row found through continuation).
 	FindRecord string `json:"find_record,omitempty"`
+	// FindText, when set, gives fields to the records whose text holds
+	// every one of its words (case-insensitive), at most RecordFields of
+	// them, instead of the window at RecordOffset, and lists them even
+	// beyond MaxRecordIDs (observe {find}).
+	FindText string `json:"find_text,omitempty"`
 	// MaxNodes caps the number of DOM nodes the collector walks.
 	MaxNodes int `json:"max_nodes"`
 	// MaxRegions caps how many regions are listed; regions beyond it are
@@ -65,6 +70,9 @@ type Snapshot struct {
 	Records []Record `json:"records"`
 	// RecordsTotal counts all records found, even beyond MaxRecordIDs.
 	RecordsTotal int `json:"records_total"`
+	// RecordsFound counts the records whose text holds CollectParams.FindText
+	// (0 without one).
+	RecordsFound int `json:"records_found,omitempty"`
 	// State holds declared and inferred read-only state values.
 	State []StateItem `json:"state"`
 	// Feedback holds validation errors, alerts and status messages.

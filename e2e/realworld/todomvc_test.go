@@ -262,7 +262,7 @@ func (o outcome) line() string {
 	case o.FirstReason != "":
 		status = "ok on the second run (the first: " + o.FirstReason + ")"
 	}
-	return fmt.Sprintf("%-28s %5d tok %5.1f s %6s ms  %s", o.App, o.Tokens, o.Seconds, worstObs(o), status)
+	return fmt.Sprintf("%-28s %5d tok %3d calls %5.1f s %6s ms  %s", o.App, o.Tokens, o.Calls, o.Seconds, worstObs(o), status)
 }
 
 // worstObs is the slowest of an app's timed observations ("–" when none).

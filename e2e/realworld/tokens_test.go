@@ -140,7 +140,7 @@ func TestTokensBesidePlaywright(t *testing.T) {
 }
 
 // tokenPages lists the pages of the comparison: issue 8's three small
-// pages and its dashboard (fixtures), the ten real pages of TestRealPages
+// pages and its dashboard (fixtures), issue 19's list pages, the ten real pages of TestRealPages
 // and a few TodoMVC apps.
 func tokenPages(t *testing.T) []tokenPage {
 	pages := []tokenPage{
@@ -150,6 +150,9 @@ func tokenPages(t *testing.T) []tokenPage {
 		{name: "admin-60-links-300-rows", group: "issue 8", path: "generated/admin?links=60&rows=300"},
 		{name: "table-1000-rows", group: "generated", path: "generated/table?rows=1000"},
 		{name: "dashboard-5000-nodes", group: "generated", path: "generated/dashboard?nodes=5000"},
+		{name: "admin-posts-25-rows", group: "issue 19", path: "admin-posts"},
+		{name: "customers-100-rows", group: "issue 19", path: "customers"},
+		{name: "posts-16", group: "issue 19", path: "posts"},
 	}
 	for _, p := range realPages {
 		pkg, err := npmcache.Pack(t.Context(), p.spec)
