@@ -197,7 +197,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 // is pasted (Input.insertText, no key events) rather than typed key by
 // key: all of it but its last character, which is then typed as a key
 // press so keydown/keyup listeners (a typeahead) still see typing end.
-const PasteOver = 256
+const PasteOver = 128
 
 // typeText types text as a person does: each character a key press
 // (keyDown carrying its text, then keyUp), with the US layout's key and

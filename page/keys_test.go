@@ -69,6 +69,16 @@ func TestTypeFiresKeyEvents(t *testing.T) {
 	if got := evalString(t, tab, `window.chosen + "|" + document.getElementById("city").value`); got != "Bern|Bern" {
 		t.Errorf("chosen %q", got)
 	}
+	// Other printable characters are keys named by themselves; an emoji
+	// goes in with insertText.
+	evalString(t, tab, `(window.keyLog = [], "")`)
+	mustAct(t, rt, page.ActRequest{Action: "city", Args: map[string]any{"text": "Zé 中🙂"}})
+	if got := evalString(t, tab, `document.getElementById("city").value`); got != "Zé 中🙂" {
+		t.Errorf("typed value %q", got)
+	}
+	if got := evalString(t, tab, `window.keyLog.join(" ")`); got != "down:Z:KeyZ up:Z down:é: up:é down: :Space up:  down:中: up:中" {
+		t.Errorf("key events %q", got)
+	}
 	long := strings.Repeat("Lisbon ", 60) + "x"
 	evalString(t, tab, `(window.keyLog = [], "")`)
 	mustAct(t, rt, page.ActRequest{Action: "city", Args: map[string]any{"text": long}})
