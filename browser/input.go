@@ -172,7 +172,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 				if err := keys(ctx, t, tr, '\b'); err != nil {
 					return err
 				}
-			} else if err := typeText(ctx, t, tr, step.Text); err != nil {
+			} else if err := typeText(ctx, t, tr, step.Text, how == "keys"); err != nil {
 				return err
 			}
 			if how == "watch" {
@@ -205,8 +205,11 @@ const PasteOver = 128
 // printable characters. What keys cannot express goes in with
 // Input.insertText: line breaks and tabs (their keys submit a form or
 // move focus), characters outside the Basic Multilingual Plane and
-// combining marks, and a text longer than PasteOver (pasted).
-func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string) error {
+// combining marks, and a text longer than PasteOver (pasted). In a code
+// editor (enter) a line break is an Enter press followed by Shift+Home,
+// which selects the indentation the editor gave the new line, so the
+// next line's own text replaces it.
+func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, enter bool) error {
 	runes := []rune(text)
 	if len(runes) > PasteOver {
 		if err := insertText(ctx, t, tr, string(runes[:len(runes)-1])); err != nil {
@@ -224,6 +227,28 @@ func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text stri
 		return err
 	}
 	for _, r := range runes {
+		if enter && (r == '\n' || r == '\r') {
+			if err := flush(); err != nil {
+				return err
+			}
+			// one keyDown carrying its text: an editor that handles the
+			// key (CodeMirror 5) prevents the text, one that leaves it to
+			// the browser (CodeMirror 6 without a keymap) gets the break
+			enter := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "Enter", Code: "Enter",
+				WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13, Text: "\r", UnmodifiedText: "\r"}
+			if err := press(ctx, t, tr, enter); err != nil {
+				return err
+			}
+			// Shift+Home selects what the editor indented the new line
+			// with, so the line's own text (its indentation included)
+			// replaces it: the editor ends up holding the text as given.
+			home := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: "Home", Code: "Home",
+				WindowsVirtualKeyCode: 36, NativeVirtualKeyCode: 36, Modifiers: int64(kb.ModifierShift)}
+			if err := press(ctx, t, tr, home); err != nil {
+				return err
+			}
+			continue
+		}
 		down, ok := keyFor(r)
 		if !ok {
 			pending = append(pending, r)

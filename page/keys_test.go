@@ -16,6 +16,14 @@ var widgetPackages = map[string]string{
 	"jquery":     "jquery@3.7.1",
 	"jquery-ui":  "jquery-ui@1.14.1",
 	"codemirror": "codemirror@5.65.21",
+	// CodeMirror 6: its view and what the view imports (an import map
+	// in the page loads the ES modules, no bundler)
+	"@codemirror/view":           "@codemirror/view@6.43.15",
+	"@codemirror/state":          "@codemirror/state@6.7.6",
+	"style-mod":                  "style-mod@4.1.5",
+	"w3c-keyname":                "w3c-keyname@2.2.8",
+	"crelt":                      "crelt@1.0.7",
+	"@marijn/find-cluster-break": "@marijn/find-cluster-break@1.0.4",
 }
 
 // serveWidgets is serveRealapp that also serves the npm packages'
@@ -118,7 +126,7 @@ func TestTypeIntoCodeMirror5(t *testing.T) {
 	if a == nil || a.Kind != "type" || find(o, "textbox") != nil {
 		t.Fatalf("the editor is not one type action sql_query:\n%s", page.Render(o, page.DefaultBudgets()))
 	}
-	for _, text := range []string{"SELECT name FROM users WHERE id = 7;", "SELECT 1\nFROM dual;"} {
+	for _, text := range []string{"SELECT name FROM users WHERE id = 7;", "SELECT 1\nFROM dual;", "BEGIN\n  SELECT 1;\nEND", strings.Repeat("SELECT 1;\n", 20) + "END"} {
 		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
 		if got := evalString(t, tab, `window.editor.getValue()`); got != text {
 			t.Errorf("editor.getValue() = %q, want %q", got, text)
@@ -144,5 +152,26 @@ func TestTypeIntoContentEditableEditor(t *testing.T) {
 	mustAct(t, rt, page.ActRequest{Action: "execute"})
 	if got := evalString(t, tab, `document.getElementById("result").textContent`); got != "Executed: 23 characters" {
 		t.Errorf("result %q", got)
+	}
+}
+
+// Issue 18 pt 5: CodeMirror 6 (its own ES modules from npm): its
+// contenteditable content is the type action; the keys go into the
+// focused editor, whose own state holds the text.
+func TestTypeIntoCodeMirror6(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveWidgets(t, nil)+"/codemirror6.html")
+	o := rt.Last()
+	if a := find(o, "sql_query"); a == nil || a.Kind != "type" {
+		t.Fatalf("the editor is not one type action sql_query:\n%s", page.Render(o, page.DefaultBudgets()))
+	}
+	for _, text := range []string{"SELECT name FROM users WHERE id = 7;", "SELECT 1\nFROM dual;", "BEGIN\n  SELECT 1;\nEND", strings.Repeat("SELECT 1;\n", 20) + "END"} {
+		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
+		if got := evalString(t, tab, `window.editor6.state.doc.toString()`); got != text {
+			t.Errorf("the editor's state holds %q, want %q", got, text)
+		}
+		if !slices.Contains(res.Receipt.Changed.Fields, "sql_query") || res.Receipt.Warning != "" {
+			t.Errorf("receipt %+v", res.Receipt)
+		}
 	}
 }
