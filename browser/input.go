@@ -344,13 +344,15 @@ const selectAllScript = `(() => { let el = document.activeElement;
     else if (el.contentDocument && el.contentDocument.activeElement) el = el.contentDocument.activeElement;
     else break;
   }
+  const stale = window.__plingTypeWatch;
+  if (stale) { stale.mo.disconnect(); delete window.__plingTypeWatch; }
   if (!el) return "";
   if (el.closest && el.closest(".CodeMirror, .cm-editor, .monaco-editor")) return "keys";
   let how = "";
   const ac = (el.getAttribute("aria-autocomplete") || "").toLowerCase();
   const pop = (el.getAttribute("aria-haspopup") || "").toLowerCase();
   if (el.getAttribute("role") === "combobox" || (ac && ac !== "none") || pop === "listbox" || pop === "true" ||
-      el.hasAttribute("list") || el.classList.contains("ui-autocomplete-input")) {
+      el.classList.contains("ui-autocomplete-input")) {
     const w = { n: 0, on: null };
     w.mo = new MutationObserver((recs) => { w.n += recs.length; if (w.on) w.on(); });
     w.mo.observe(el.ownerDocument, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -368,9 +370,10 @@ const SuggestWaitMS = 500
 
 // awaitSuggestionsScript resolves once the page has reacted to typing
 // into a field that announces suggestions (role=combobox,
-// aria-autocomplete, aria-haspopup=listbox, a list attribute, jQuery UI's
-// autocomplete): at once when the DOM changed while the keys went in,
-// else at the first change after them, else after SuggestWaitMS (a
+// aria-autocomplete, aria-haspopup=listbox, jQuery UI's autocomplete; a
+// datalist's suggestions are the browser's own, never in the page): at
+// once when the DOM changed while the keys went in, else at the first
+// change after them, else after SuggestWaitMS (a
 // typeahead's debounce, jQuery UI's 300 ms delay). The page's settle
 // follows as for any action. With wait false (a submitting step) it only
 // stops the watch selectAllScript started.
