@@ -311,12 +311,13 @@
     // visible wrapper (the input it types through is a tiny hidden
     // textarea), named by the label of the textarea it replaced, its own
     // input's name, or the text before it: ['type', 'textbox', label], or
-    // null. CodeMirror 5 (.CodeMirror holding its editor instance).
+    // null. CodeMirror 5 (.CodeMirror holding its editor instance) and
+    // Monaco (.monaco-editor, its textarea named by its ariaLabel).
     const codeEditor = (el, tag) => {
-      if (tag !== 'div' || !el.CodeMirror || !el.classList.contains('CodeMirror')) return null;
+      if (tag !== 'div' || !((el.CodeMirror && el.classList.contains('CodeMirror')) || el.classList.contains('monaco-editor'))) return null;
       let label = '';
       try {
-        const ta = typeof el.CodeMirror.getTextArea === 'function' ? el.CodeMirror.getTextArea() : null;
+        const ta = el.CodeMirror && typeof el.CodeMirror.getTextArea === 'function' ? el.CodeMirror.getTextArea() : null;
         if (ta) label = accName(ta, 'textarea', 'textbox');
       } catch (e) { label = ''; }
       const input = el.querySelector('textarea');

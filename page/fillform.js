@@ -20,11 +20,16 @@
     return a === null ? null : a === "true";
   };
   // A field's text: its value, a code editor's own model (CodeMirror 5's
-  // wrapper holds its instance), or a contenteditable's text.
+  // wrapper holds its instance; Monaco's editors are listed by its global),
+  // or a contenteditable's text.
   const valueOf = (el) => {
-    if (el.CodeMirror && typeof el.CodeMirror.getValue === "function") {
-      try { return String(el.CodeMirror.getValue()); } catch (e) { /* fall through */ }
-    }
+    try {
+      if (el.CodeMirror && typeof el.CodeMirror.getValue === "function") return String(el.CodeMirror.getValue());
+      const m = window.monaco;
+      if (el.classList && el.classList.contains("monaco-editor") && m && m.editor && typeof m.editor.getEditors === "function") {
+        for (const ed of m.editor.getEditors()) if (el.contains(ed.getContainerDomNode()) || ed.getContainerDomNode().contains(el)) return String(ed.getValue());
+      }
+    } catch (e) { /* the page's own text below */ }
     return "value" in el && typeof el.value === "string" ? el.value : (el.innerText || "");
   };
   if (params.digest_of) {

@@ -24,6 +24,7 @@ var widgetPackages = map[string]string{
 	"w3c-keyname":                "w3c-keyname@2.2.8",
 	"crelt":                      "crelt@1.0.7",
 	"@marijn/find-cluster-break": "@marijn/find-cluster-break@1.0.4",
+	"monaco-editor":              "monaco-editor@0.52.2",
 }
 
 // serveWidgets is serveRealapp that also serves the npm packages'
@@ -169,6 +170,27 @@ func TestTypeIntoCodeMirror6(t *testing.T) {
 		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
 		if got := evalString(t, tab, `window.editor6.state.doc.toString()`); got != text {
 			t.Errorf("the editor's state holds %q, want %q", got, text)
+		}
+		if !slices.Contains(res.Receipt.Changed.Fields, "sql_query") || res.Receipt.Warning != "" {
+			t.Errorf("receipt %+v", res.Receipt)
+		}
+	}
+}
+
+// Issue 18 pt 5: Monaco (its AMD build from npm) is one type action named
+// by its ariaLabel; the keys go into the focused editor, whose own model
+// holds the text.
+func TestTypeIntoMonaco(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveWidgets(t, nil)+"/monaco.html")
+	o := rt.Last()
+	if a := find(o, "sql_query"); a == nil || a.Kind != "type" {
+		t.Fatalf("the editor is not one type action sql_query:\n%s", page.Render(o, page.DefaultBudgets()))
+	}
+	for _, text := range []string{"SELECT name FROM users WHERE id = 7;", "SELECT 1\nFROM dual;", "BEGIN\n  SELECT 1;\nEND"} {
+		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
+		if got := evalString(t, tab, `window.monacoEditor.getValue()`); got != text {
+			t.Errorf("the editor's model holds %q, want %q", got, text)
 		}
 		if !slices.Contains(res.Receipt.Changed.Fields, "sql_query") || res.Receipt.Warning != "" {
 			t.Errorf("receipt %+v", res.Receipt)
