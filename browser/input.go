@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"fmt"
 	"runtime"
+	"strconv"
 	"unicode"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -333,36 +334,16 @@ func keys(ctx context.Context, t *chromedp.Target, tr *page.Trace, r rune) error
 	return nil
 }
 
-// selectAllScript selects the focused field's content (through open
-// shadow roots and same-origin frames) so typing replaces it. In a code
-// editor (CodeMirror 5 and 6, Monaco: the focused element is the editor's
-// own input, not its content) it selects nothing and answers "keys": the
-// caller presses Ctrl+A, which the editor binds to its select-all.
-const selectAllScript = `(() => { let el = document.activeElement;
-  for (let i = 0; el && i < 16; i++) {
-    if (el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
-    else if (el.contentDocument && el.contentDocument.activeElement) el = el.contentDocument.activeElement;
-    else break;
-  }
-  const stale = window.__plingTypeWatch;
-  if (stale) { stale.mo.disconnect(); delete window.__plingTypeWatch; }
-  if (!el) return "";
-  if (el.closest && el.closest(".CodeMirror, .cm-editor, .monaco-editor")) return "keys";
-  let how = "";
-  const ac = (el.getAttribute("aria-autocomplete") || "").toLowerCase();
-  const pop = (el.getAttribute("aria-haspopup") || "").toLowerCase();
-  if (el.getAttribute("role") === "combobox" || (ac && ac !== "none") || pop === "listbox" || pop === "true" ||
-      el.classList.contains("ui-autocomplete-input")) {
-    const w = { n: 0, on: null };
-    w.mo = new MutationObserver((recs) => { w.n += recs.length; if (w.on) w.on(); });
-    w.mo.observe(el.ownerDocument, { subtree: true, childList: true, attributes: true, characterData: true });
-    window.__plingTypeWatch = w;
-    how = "watch";
-  }
-  if (typeof el.select === "function") { el.select(); return how; }
-  if (el.isContentEditable) { const r = document.createRange(); r.selectNodeContents(el);
-    const s = el.ownerDocument.getSelection(); s.removeAllRanges(); s.addRange(r); }
-  return how; })()`
+// selectAllFunc is selectall.js: it selects the focused field's content
+// so typing replaces it, and answers "keys" in a code editor (the caller
+// presses Ctrl+A, the editor's select-all) or "watch" for a field that
+// announces suggestions.
+//
+//go:embed selectall.js
+var selectAllFunc string
+
+// selectAllScript runs selectall.js.
+var selectAllScript = "(" + selectAllFunc + ")()"
 
 // SuggestWaitMS bounds how long a type step into a field that announces
 // suggestions waits after its last key for the page to react.
@@ -373,8 +354,8 @@ const SuggestWaitMS = 500
 // aria-autocomplete, aria-haspopup=listbox, jQuery UI's autocomplete; a
 // datalist's suggestions are the browser's own, never in the page): at
 // once when the DOM changed while the keys went in, else at the first
-// change after them, else after SuggestWaitMS (a
-// typeahead's debounce, jQuery UI's 300 ms delay). The page's settle
+// change after them, else after SuggestWaitMS (a typeahead's debounce,
+// jQuery UI's 300 ms delay); suggest.js. The page's settle
 // follows as for any action. With wait false (a submitting step) it only
 // stops the watch selectAllScript started.
 func awaitSuggestionsScript(wait bool) string {
@@ -382,14 +363,13 @@ func awaitSuggestionsScript(wait bool) string {
 	if wait {
 		ms = SuggestWaitMS
 	}
-	return fmt.Sprintf(`(() => { const w = window.__plingTypeWatch; delete window.__plingTypeWatch;
-  if (!w) return Promise.resolve(false);
-  if (w.n > 0 || %d === 0) { w.mo.disconnect(); return Promise.resolve(w.n > 0); }
-  return new Promise((res) => {
-    const t = setTimeout(() => { w.mo.disconnect(); res(false); }, %d);
-    w.on = () => { clearTimeout(t); w.mo.disconnect(); res(true); };
-  }); })()`, ms, ms)
+	return "(" + suggestScript + ")(" + strconv.Itoa(ms) + ")"
 }
+
+// suggestScript is suggest.js.
+//
+//go:embed suggest.js
+var suggestScript string
 
 func (s *Session) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, clicks int64) error {
 	defer page.TraceFrom(ctx).Start(page.SpanCDP, "Input.dispatchMouseEvent")()
