@@ -88,6 +88,11 @@ func TestTypeFiresKeyEvents(t *testing.T) {
 	if got := evalString(t, tab, `window.keyLog.join(" ")`); got != "down:Z:KeyZ up:Z down:é: up:é down: :Space up:  down:中: up:中" {
 		t.Errorf("key events %q", got)
 	}
+	// args.submit is still the Enter press after the text.
+	mustAct(t, rt, page.ActRequest{Action: "city", Args: map[string]any{"text": "Athens", "submit": true}})
+	if got := evalString(t, tab, `String(window.submitted) + "|" + document.getElementById("city").value`); got != "1|Athens" {
+		t.Errorf("submitted|value = %q", got)
+	}
 	long := strings.Repeat("Lisbon ", 60) + "x"
 	evalString(t, tab, `(window.keyLog = [], "")`)
 	mustAct(t, rt, page.ActRequest{Action: "city", Args: map[string]any{"text": long}})
