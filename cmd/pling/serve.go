@@ -57,7 +57,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	bo := browserOptions(cfg.Browser)
 	bo.CheckURL = cfg.Navigation.Check // every request of the browser
 	bo.Logger = log
-	if err := browser.CheckExec(bo); err != nil {
+	if err := chooseBrowser(&bo, log); err != nil {
 		return err
 	}
 	b := browser.NewManager(bo)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"log/slog"
 	"os"
 
 	"github.com/pling-dev/pling/browser"
@@ -67,6 +68,29 @@ func browserOptions(c config.Browser) browser.Options {
 		}
 	}
 	return o
+}
+
+// chooseBrowser resolves the browser bo starts (browser.Resolve: the
+// configured execPath as given, else the discovered one), says in the log
+// which binary and why, and fixes it in bo so that a replacement browser is
+// the same binary. A remote browser is left as it is. The error names every
+// place tried (browser.ErrChromiumMissing).
+func chooseBrowser(bo *browser.Options, log *slog.Logger) error {
+	c, err := browser.Resolve(*bo, browser.OSLookup())
+	if err != nil {
+		return err
+	}
+	if bo.RemoteURL == "" {
+		bo.ExecPath = c.Path
+		log.Info("browser chosen", "path", c.Path, "why", c.Why)
+	}
+	return nil
+}
+
+// findBrowser is discovery as `pling config check` reports it.
+func findBrowser(headless bool) (string, string, error) {
+	c, err := browser.Discover(!headless, browser.OSLookup())
+	return c.Path, c.Why, err
 }
 
 func splitFlag(f string) (string, any) {
