@@ -14,15 +14,21 @@ import (
 
 // loadConfig reads agent.yaml from path, else from $PLING_CONFIG, else
 // returns the defaults: only an explicit file is read, so a stray
-// agent.yaml in the working directory never changes behaviour.
+// agent.yaml in the working directory never changes behaviour. Then
+// PLING_BROWSER and PLING_ALLOW, when set, override their keys
+// (config.ApplyEnv; the MCP bundle passes its settings so).
 func loadConfig(path string) (config.Config, error) {
 	if path == "" {
 		path = os.Getenv("PLING_CONFIG")
 	}
-	if path == "" {
-		return config.Default(), nil
+	cfg := config.Default()
+	if path != "" {
+		var err error
+		if cfg, err = config.Load(path); err != nil {
+			return config.Config{}, err
+		}
 	}
-	return config.Load(path)
+	return config.ApplyEnv(cfg, os.Getenv)
 }
 
 func configFlag(fs *flag.FlagSet) *string {

@@ -22,6 +22,7 @@ var allowed = map[string][]string{
 	"extract":              {"budget"},
 	"websearch":            {"budget"},
 	"internal/testbrowser": {"browser", "fixtures"},
+	"internal/dist/packer": {"internal/dist"},
 }
 
 // libraries lists where each outside library may be imported (non-test).
