@@ -17,6 +17,9 @@ func cmdConfig(args []string, stdout, stderr io.Writer) error {
 		return exitError(2)
 	}
 	cfg, err := config.Load(args[1])
+	if err == nil {
+		cfg, err = config.ApplyEnv(cfg, os.Getenv)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return exitError(1)
