@@ -32,7 +32,9 @@ func TestServerJSONCheck(t *testing.T) {
 		edit func(*ServerJSON)
 		want string
 	}{
-		{"schema", func(s *ServerJSON) { s.Schema = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json" }, "$schema"},
+		{"schema", func(s *ServerJSON) {
+			s.Schema = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
+		}, "$schema"},
 		{"no slash", func(s *ServerJSON) { s.Name = "pling" }, "namespace/server"},
 		{"two slashes", func(s *ServerJSON) { s.Name = "io.github/pling/x" }, "namespace/server"},
 		{"not reverse dns", func(s *ServerJSON) { s.Name = "pling/pling" }, "not reverse DNS"},
