@@ -104,7 +104,7 @@ func TestDefaultBrowserIsTheHeadlessShell(t *testing.T) {
 	}
 	buf := make([]byte, 1<<20)
 	n, _ := io.ReadAtLeast(rd, buf, 1)
-	contains(t, string(buf[:n]), `msg="browser chosen" path=`+headlessShell, "browser.execPath is unset; the first browser found: Debian's chromium-headless-shell")
+	contains(t, string(buf[:n]), `msg="browser chosen" path=`+headlessShell, "browser.execPath is unset; the first browser found: Debian's chromium-headless-shell", "looked_at="+headlessShell)
 
 	out, stderr, err := run(t, "config", "check", "../agent.yaml")
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"log/slog"
 	"os"
+	"strings"
 
 	"github.com/pling-dev/pling/browser"
 	"github.com/pling-dev/pling/config"
@@ -88,7 +89,7 @@ func chooseBrowser(bo *browser.Options, log *slog.Logger) error {
 	}
 	if bo.RemoteURL == "" {
 		bo.ExecPath = c.Path
-		log.Info("browser chosen", "path", c.Path, "why", c.Why)
+		log.Info("browser chosen", "path", c.Path, "why", c.Why, "looked_at", strings.Join(c.Tried, ", "))
 	}
 	return nil
 }
