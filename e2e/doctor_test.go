@@ -35,7 +35,7 @@ func TestCLIDoctor(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s%s", err, out, stderr)
 	}
-	contains(t, out, "binary: "+binary, "config: built-in defaults",
+	contains(t, out, "binary: "+binary, "config: built-in defaults", "web_search: ",
 		"browser: "+headlessShell, "why: browser.execPath is unset; the first browser found: Debian's chromium-headless-shell",
 		"looked at: "+headlessShell, "starts: yes")
 	s := doctorSnippets(t, out)

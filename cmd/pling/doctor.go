@@ -68,6 +68,14 @@ func cmdDoctor(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fmt.Fprintf(stdout, "navigation: only %s\n", strings.Join(cfg.Navigation.Allow, ", "))
 	}
 
+	switch {
+	case !cfg.WebSearch.Enabled:
+		fmt.Fprintln(stdout, "web_search: not offered (disabled in agent.yaml)")
+	case os.Getenv(config.EnvOpenAIKey) == "":
+		fmt.Fprintf(stdout, "web_search: not offered (%s is not set)\n", config.EnvOpenAIKey)
+	default:
+		fmt.Fprintf(stdout, "web_search: offered (%s is set)\n", config.EnvOpenAIKey)
+	}
 	if !doctorBrowser(ctx, cfg, stdout) {
 		healthy = false
 	}
