@@ -611,7 +611,7 @@ func controlOf(c Control) string {
 			return c.InputType
 		}
 		if c.Secret {
-			return "password"
+			return "secret"
 		}
 		return "textbox"
 	}
@@ -630,6 +630,7 @@ var controlWords = map[string]string{
 	"date": "the date field", "datetime-local": "the date and time field", "time": "the time field",
 	"month": "the month field", "week": "the week field", "email": "the email field",
 	"url": "the URL field", "tel": "the phone number field", "password": "the password field",
+	"secret": "the secret field",
 }
 
 // kindLabel is "the checkbox \"Remember me\"", or the quoted label alone

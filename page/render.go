@@ -819,8 +819,12 @@ func compactDescription(a Action) string {
 	if said == "" {
 		said = a.evidence
 	}
-	if said != "" && slug(said, 40) == strings.TrimRight(strings.TrimRight(a.Name, "0123456789"), "_") &&
-		(a.Kind == "click" || a.Kind == "type" || a.Kind == "select") {
+	restates := said != "" && slug(said, 40) == strings.TrimRight(strings.TrimRight(a.Name, "0123456789"), "_")
+	// a folded row action named by what it does (toggle, choose) says only its control
+	if said == "" && a.Control != "" && a.RecordParam {
+		restates = true
+	}
+	if restates && (a.Kind == "click" || a.Kind == "type" || a.Kind == "select") {
 		var parts []string
 		if a.NameFrom == "icon" {
 			parts = append(parts, "icon")
@@ -844,7 +848,7 @@ var compactControl = map[string]string{
 	"slider": "slider", "spinbutton": "number", "combobox": "combobox", "searchbox": "search box",
 	"listbox": "list box", "tab": "tab", "option": "option", "menuitem": "menu item",
 	"date": "date", "datetime-local": "date and time", "time": "time", "month": "month", "week": "week",
-	"email": "email", "url": "URL", "tel": "phone", "password": "password",
+	"email": "email", "url": "URL", "tel": "phone", "password": "password", "secret": "secret",
 }
 
 // regionDesc is what the compact form says of a region after its id:
