@@ -829,8 +829,8 @@ func compactDescription(a Action) string {
 		if a.NameFrom == "icon" {
 			parts = append(parts, "icon")
 		}
-		if w := compactControl[a.Control]; w != "" {
-			parts = append(parts, w)
+		if w := compactControl[a.Control]; w != "" && !strings.Contains(a.Name, slug(w, 40)) {
+			parts = append(parts, w) // not email(text): email
 		}
 		if i := strings.Index(a.Description, "(now "); i >= 0 {
 			parts = append(parts, strings.TrimSuffix(a.Description[i+1:], ")"))
