@@ -435,7 +435,7 @@
     const iconWord = (w) => {
       // trash-o, trash-alt, star-fill, heart-outline, trash3, delete-forever-outline: the icon
       let t = w.toLowerCase().replace(/_/g, '-');
-      for (let i = 0; i < 3; i++) t = t.replace(/-(?:o|alt|fill|filled|outline|outlined|line|round|rounded|sharp|solid|regular|empty|full|circle|square|sign|btn|icon)$/, '').replace(/-?\d+$/, '');
+      for (let i = 0; i < 3; i++) t = t.replace(/-(?:o|alt|fill|filled|outline|outlined|line|round|rounded|sharp|solid|regular|empty|full|circle|square|sign|btn|icon|v|h|vertical|horizontal)$/, '').replace(/-?\d+$/, '');
       t = t.replace(/^(?:icon|ico|i|svg|sprite)-/, '').replace(/^(?:ios|md|logo)-/, '');
       return /^[a-z][a-z-]{1,30}$/.test(t) ? t.replace(/-/g, ' ') : '';
     };
