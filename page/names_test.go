@@ -1,11 +1,13 @@
 package page_test
 
 import (
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/pling-dev/pling/internal/testbrowser"
 	"github.com/pling-dev/pling/page"
 )
 
@@ -166,4 +168,22 @@ func fullLine(text, name string) string {
 		}
 	}
 	return ""
+}
+
+// Two adjacent buttons under one click handler (spans made to look like
+// buttons) are two actions, and each click reaches its own button: never
+// one reply_forward whose click lands between them (issue 18 point 4).
+func TestActAdjacentButtons(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
+	rt, tab := openURL(t, testbrowser.Serve(t, mux)+"/labels.html")
+	for _, name := range []string{"forward", "reply"} {
+		if _, err := rt.Act(t.Context(), page.ActRequest{Action: name}); err != nil {
+			t.Fatalf("act %s: %v", name, err)
+		}
+	}
+	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "Forward Reply " {
+		t.Errorf("the clicks reached %q, want \"Forward Reply \"", got)
+	}
 }
