@@ -1144,6 +1144,15 @@
       headerCache.set(table, h);
       return h;
     };
+    // columnHeader is the header text of the column of the cell holding
+    // el in row.
+    const columnHeader = (el, row) => {
+      const cell = el.closest('td,th,[role=gridcell],[role=cell]');
+      if (!cell || cell.parentElement !== row) return '';
+      let col = 0;
+      for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+      return headersOf(row)[col] || '';
+    };
     const checkboxIn = (el) => {
       const cb = el.querySelector('input[type=checkbox],[role=checkbox],[role=switch]');
       if (!cb) return null;
@@ -2005,6 +2014,16 @@
               else {
                 delete c.label;
                 if (ev) c.evidence = cut(ev, NAME_TEXT);
+              }
+            }
+            // issue 18: a field of a table row without a name of its own
+            // (its label was the row's text) is named by its column's
+            // header, not by its classes
+            if (!generic && (kr[0] === 'type' || kr[0] === 'select') && rec.kind === 'table') {
+              const h = columnHeader(el, rec.el);
+              if (h && LETTER.test(h)) {
+                c.label = cut(h);
+                delete c.evidence;
               }
             }
           }

@@ -82,7 +82,12 @@ func TestActionNames(t *testing.T) {
 			{"username", "textbox", `Type into "Username"`, ""},
 			{"password", "password", `Type into the password field "Password"`, ""},
 			{"database", "textbox", `Type into "Database"`, ""},
-		}, absent: []string{"blogname_regular", "auth_server", "hostname_port", "edit"}},
+			{"user", "textbox", `Type into "User"`, ""},
+			{"real_name", "textbox", `Type into "Real name"`, ""},
+			{"groups", "textbox", `Type into "Groups"`, ""},
+			// a row's field whose label is the row's text: its column header
+			{"quantity", "spinbutton", `Type into the number field "Quantity"`, ""},
+		}, absent: []string{"blogname_regular", "auth_server", "hostname_port", "edit", "userid_edit", "qty"}, records: 3},
 		{file: "labels.html", want: []wantAction{
 			{"host", "textbox", `Type into "Host"`, ""},
 			{"port", "textbox", `Type into "Port"`, ""},
