@@ -36,8 +36,9 @@ func TestActionNames(t *testing.T) {
 	tests := []struct {
 		file    string
 		want    []wantAction
-		absent  []string // names that must not be there
-		records int      // how many records the page has
+		absent  []string       // names that must not be there
+		records int            // how many records the page has
+		folded  map[string]int // row actions and how many rows they fold
 	}{
 		{file: "kinds.html", want: []wantAction{
 			{"newsletter", "checkbox", `Toggle the checkbox "Newsletter" (now false)`, "checkbox, now false"},
@@ -67,8 +68,11 @@ func TestActionNames(t *testing.T) {
 			{"refresh_the_list", "", `Press "Refresh the list"`, ""},
 			{"settings", "", `Press "Settings"`, ""},
 			{"download", "", `Press "Download"`, ""},
-		}, absent: []string{"button", "button_2", "action"}},
-		{file: "rowtitle.html", records: 3, want: []wantAction{
+			{"trash_2", "", "Press the trash icon", "icon"},
+		}, absent: []string{"button", "button_2", "action", "press"}, records: 3,
+			// a row's icon button folds by its icon
+			folded: map[string]int{"trash": 3}},
+		{file: "rowtitle.html", records: 3, folded: map[string]int{"quick_edit": 3, "trash": 3, "edit": 3}, want: []wantAction{
 			{"quick_edit", "", `Press "Quick Edit"`, ""},
 			{"trash", "", `Open "Trash"`, ""},
 			{"edit", "", `Open "Edit"`, ""},
@@ -145,6 +149,11 @@ func TestActionNames(t *testing.T) {
 			for _, n := range tc.absent {
 				if _, ok := byName[n]; ok {
 					t.Errorf("action %s is there:\n%s", n, compact)
+				}
+			}
+			for n, rows := range tc.folded {
+				if a := byName[n]; !a.RecordParam || a.Folded != rows {
+					t.Errorf("%s: record_param %v, folded %d; want a row action of %d rows", n, a.RecordParam, a.Folded, rows)
 				}
 			}
 			if len(snap.Records) != tc.records {
