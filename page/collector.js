@@ -1527,7 +1527,8 @@
     // pointer: cursor: pointer, a short text, no control or handler inside,
     // and either a handler of its own (onclick attribute or property) or no
     // pointer on its parent (the topmost one; listeners cannot be seen).
-    const POINTER_TAGS = new Set(['div', 'span', 'li', 'p', 'td', 'i', 'b', 'strong', 'em']);
+    // (an <a> without href styled as a button, as old jQuery apps write them)
+    const POINTER_TAGS = new Set(['div', 'span', 'li', 'p', 'td', 'i', 'b', 'strong', 'em', 'a']);
     const POINTER_INNER = 'a[href],button,input,select,textarea,summary,[onclick],[role=button],[role=link],[contenteditable]';
     // issue 18: a pointer element whose text is two or more boxes of
     // their own (two adjacent buttons made of spans under one handler) is

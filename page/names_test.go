@@ -98,7 +98,9 @@ func TestActionNames(t *testing.T) {
 			{"path", "textbox", `Type into "Path"`, ""},
 			{"reply", "", `Press "Reply"`, ""},
 			{"forward", "", `Press "Forward"`, ""},
-		}, absent: []string{"reply_forward", "pristine_untouched_valid", "select_06_29_2016_as_the_date_and_hit_su", "textbox_2", "cfg_host"}},
+			{"archive", "", `Press "Archive"`, ""},
+			{"spam", "", `Press "Spam"`, ""},
+		}, absent: []string{"reply_forward", "archive_spam", "pristine_untouched_valid", "select_06_29_2016_as_the_date_and_hit_su", "textbox_2", "cfg_host"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
@@ -192,12 +194,12 @@ func TestActAdjacentButtons(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
 	rt, tab := openURL(t, testbrowser.Serve(t, mux)+"/labels.html")
-	for _, name := range []string{"forward", "reply"} {
+	for _, name := range []string{"forward", "reply", "spam"} {
 		if _, err := rt.Act(t.Context(), page.ActRequest{Action: name}); err != nil {
 			t.Fatalf("act %s: %v", name, err)
 		}
 	}
-	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "Forward Reply " {
-		t.Errorf("the clicks reached %q, want \"Forward Reply \"", got)
+	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "Forward Reply Spam " {
+		t.Errorf("the clicks reached %q, want \"Forward Reply Spam \"", got)
 	}
 }
