@@ -486,7 +486,9 @@
       return '';
     };
     // ligatureOnly: the control's text is only a ligature icon's ("delete")
+    const LIGATURE_TEXT = /^[a-z][a-z0-9_]{1,40}$/;
     const ligatureOnly = (el, label) => {
+      if (!LIGATURE_TEXT.test(label) || !el.firstElementChild) return false;
       for (const n of el.querySelectorAll('i,span')) {
         if (n.classList && Array.prototype.some.call(n.classList, (c) => LIGATURE.test(c)) && clean(n.textContent) === label) return true;
       }
@@ -494,7 +496,7 @@
     };
     // iconOnly: the name came from an SVG inside (its <title> or
     // aria-label), the control having no text of its own
-    const iconOnly = (el, label) => el.querySelector('svg') !== null && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') &&
+    const iconOnly = (el, label) => label.length <= NAME_TEXT && el.firstElementChild !== null && el.querySelector('svg') !== null && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') &&
       !el.hasAttribute('title') && gather(el, { skip: (c, t) => t === 'svg' }, 1) === '' && iconOf(el) === label;
     // rowLabel is the text of the cell before a field's cell in its table
     // row (a form laid out as a table: <th>Server</th><td><input>), when

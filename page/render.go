@@ -268,9 +268,12 @@ func actionLine(a Action) string {
 	if len(args) > 0 {
 		name += "(" + strings.Join(args, ", ") + ")"
 	}
+	// issue 18: which control (click checkbox, type textarea); a plain
+	// one-line input is what type means, and a declared action is
+	// described by its author (the spec's example)
 	kind := a.Kind
-	if a.Control != "" {
-		kind += " " + a.Control // issue 18: which control (click checkbox, type textarea)
+	if a.Control != "" && a.Control != "textbox" && !a.declared {
+		kind += " " + a.Control
 	}
 	if a.NameFrom == "icon" {
 		kind += ", named by its icon"
