@@ -1350,7 +1350,8 @@
       // a field's visible label beats its title and placeholder (issue
       // 18: Adminer's <th>Server</th><td><input title="hostname[:port]">)
       let label = field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
-      if (!label && field) label = rowLabel(el) || accName(el, tag, kr[1]) || nearbyLabel(el);
+      // (in a record the cell before is the row's data: title and placeholder come first)
+      if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
       else if (!label && kr[0] === 'check') label = nearbyLabel(el);
       // issue 18: an icon-only control is named by its icon, and says so
       if (!field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
