@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -22,9 +21,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 )
-
-// DefaultExecPath is Debian's Chromium.
-const DefaultExecPath = "/usr/bin/chromium"
 
 // Errors callers can test for with errors.Is.
 var (
@@ -39,7 +35,9 @@ var (
 // Options configure how the browser is started or reached. Zero values are
 // the documented defaults.
 type Options struct {
-	// ExecPath is the Chromium binary (default /usr/bin/chromium).
+	// ExecPath is the Chromium binary, used as given (a bare name is
+	// looked up on PATH); empty discovers one (Discover: the headless
+	// shell first when headless).
 	ExecPath string
 	// RemoteURL, when set, attaches to a running browser over CDP instead
 	// of starting one: a ws:// or wss:// URL is dialed as given, query
@@ -97,9 +95,6 @@ type HTTPCredential struct {
 }
 
 func (o Options) withDefaults() Options {
-	if o.ExecPath == "" {
-		o.ExecPath = DefaultExecPath
-	}
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = 30 * time.Second
 	}
@@ -296,11 +291,12 @@ func launch(ctx context.Context, opts Options) (context.Context, context.CancelF
 		allocCtx, cancelAlloc = remote.NewAllocator(context.WithoutCancel(ctx), wsURL, remote.NoModifyURL,
 			remote.WithDialHTTPHeader(opts.RemoteHeader), remote.WithDialTimeout(opts.StartTimeout))
 	} else {
-		if err := CheckExec(opts); err != nil {
+		choice, err := Resolve(opts, OSLookup())
+		if err != nil {
 			return nil, nil, nil, err
 		}
 		flags := []chromedp.ExecAllocatorOption{
-			chromedp.ExecPath(opts.ExecPath),
+			chromedp.ExecPath(choice.Path),
 			chromedp.NoFirstRun,
 			chromedp.NoDefaultBrowserCheck,
 			chromedp.NoSandbox,
@@ -372,17 +368,12 @@ func launch(ctx context.Context, opts Options) (context.Context, context.CancelF
 }
 
 // CheckExec fails with ErrChromiumMissing when opts name a local Chromium
-// that is not there (a remote browser is not checked): a server can refuse
-// to start at once instead of failing its first call.
+// that is not there, or name none and discovery finds none (a remote
+// browser is not checked): a server can refuse to start at once instead of
+// failing its first call.
 func CheckExec(opts Options) error {
-	opts = opts.withDefaults()
-	if opts.RemoteURL != "" {
-		return nil
-	}
-	if _, err := os.Stat(opts.ExecPath); err != nil {
-		return fmt.Errorf("%w at %s (install it: apt-get install -y chromium): %v", ErrChromiumMissing, opts.ExecPath, err)
-	}
-	return nil
+	_, err := Resolve(opts, OSLookup())
+	return err
 }
 
 // Alive reports whether the browser connection is still up.

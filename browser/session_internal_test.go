@@ -13,7 +13,7 @@ func execPath() string {
 	if p := os.Getenv("PLING_CHROMIUM"); p != "" {
 		return p
 	}
-	return DefaultExecPath
+	return DebianChromiumPath
 }
 
 // A tab whose setup failed is not left registered with the browser (the

@@ -56,6 +56,18 @@ func HasErrors(fs []Finding) bool {
 // the file system. The findings come in file order. Check never reports the
 // value of a secret, only whether it is set.
 func Check(cfg Config, env func(string) string) []Finding {
+	return CheckWith(cfg, env, nil)
+}
+
+// BrowserFinder picks the browser an unset browser.execPath starts
+// (cmd/pling passes browser.Discover): its path and why, or an error
+// naming every place tried.
+type BrowserFinder func(headless bool) (path, why string, err error)
+
+// CheckWith is Check with the browser discovery of this machine: an unset
+// browser.execPath is reported as the binary find chose and why, or as an
+// error when it finds none. A nil find reports only that one is searched.
+func CheckWith(cfg Config, env func(string) string, find BrowserFinder) []Finding {
 	var fs []Finding
 	add := func(sev Severity, path, format string, args ...any) {
 		fs = append(fs, Finding{Severity: sev, Path: path, Message: fmt.Sprintf(format, args...)})
@@ -72,7 +84,7 @@ func Check(cfg Config, env func(string) string) []Finding {
 			"is smaller than the section budgets together (%d bytes < %d characters); observations will be cut to fit", o.MaxObservationBytes, sum)
 	}
 
-	checkBrowser(cfg.Browser, env, add)
+	checkBrowser(cfg.Browser, env, find, add)
 	checkUploadRoots(cfg.Browser, add)
 	for i, hc := range cfg.Browser.HTTPCredentials {
 		if env(hc.PasswordEnv) == "" {
@@ -131,7 +143,7 @@ func Check(cfg Config, env func(string) string) []Finding {
 	return fs
 }
 
-func checkBrowser(b Browser, env func(string) string, add func(Severity, string, string, ...any)) {
+func checkBrowser(b Browser, env func(string) string, find BrowserFinder, add func(Severity, string, string, ...any)) {
 	if b.RemoteURL != "" {
 		where := b.RemoteURL
 		if u, err := url.Parse(b.RemoteURL); err == nil {
@@ -157,11 +169,19 @@ func checkBrowser(b Browser, env func(string) string, add func(Severity, string,
 		return
 	}
 	switch p := b.ExecPath; {
+	case p == "" && find == nil:
+		add(SeverityNote, "browser.execPath", "is unset: the headless shell, Chromium and Chrome are searched at their usual places")
 	case p == "":
-		add(SeverityNote, "browser.execPath", "is empty: the usual Chromium and Chrome locations are searched")
+		if path, why, err := find(b.Headless); err != nil {
+			add(SeverityError, "browser.execPath", "is unset and %v", err)
+		} else {
+			add(SeverityNote, "browser.execPath", "starting %s (%s)", path, why)
+		}
 	case strings.ContainsRune(p, '/') || strings.ContainsRune(p, filepath.Separator):
 		if msg := executable(p); msg != "" {
 			add(SeverityError, "browser.execPath", "%s %s; install Chromium, or set browser.execPath or browser.remoteURL", p, msg)
+		} else if find != nil {
+			add(SeverityNote, "browser.execPath", "starting %s (browser.execPath is set)", p)
 		}
 	default:
 		found := false
@@ -173,6 +193,8 @@ func checkBrowser(b Browser, env func(string) string, add func(Severity, string,
 		}
 		if !found {
 			add(SeverityError, "browser.execPath", "%s is not on PATH; install Chromium, or set browser.execPath or browser.remoteURL", p)
+		} else if find != nil {
+			add(SeverityNote, "browser.execPath", "starting %s from PATH (browser.execPath is set)", p)
 		}
 	}
 	// A headless shell (Debian's chromium-headless-shell, Chrome's

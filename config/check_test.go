@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,6 +65,37 @@ func TestCheckDefaults(t *testing.T) {
 	}
 }
 
+// With the machine's discovery, an unset execPath is reported as the binary
+// chosen and why, or as an error naming what was tried; a set one as
+// starting that binary.
+func TestCheckWithBrowserFinder(t *testing.T) {
+	_, chromium := fakeChromium(t)
+	var asked []bool
+	found := func(headless bool) (string, string, error) {
+		asked = append(asked, headless)
+		return "/usr/lib/chromium/chromium-headless-shell", "the first browser found: the shell", nil
+	}
+	none := func(bool) (string, string, error) {
+		return "", "", errors.New("chromium not found (tried /a, /b); install Chromium")
+	}
+	cfg := Default()
+	got := messages(CheckWith(cfg, envOf(nil), found))
+	if want := "note: browser.execPath: starting /usr/lib/chromium/chromium-headless-shell (the first browser found: the shell)"; !containsPrefix(got, want) {
+		t.Errorf("no finding %q in:\n%s", want, strings.Join(got, "\n"))
+	}
+	if len(asked) != 1 || !asked[0] {
+		t.Errorf("the finder was asked %v, want once for a headless browser", asked)
+	}
+	fs := CheckWith(cfg, envOf(nil), none)
+	if want := "error: browser.execPath: is unset and chromium not found (tried /a, /b); install Chromium"; !containsPrefix(messages(fs), want) || !HasErrors(fs) {
+		t.Errorf("no finding %q in:\n%s", want, strings.Join(messages(fs), "\n"))
+	}
+	cfg.Browser.ExecPath = chromium
+	if want := "note: browser.execPath: starting " + chromium + " (browser.execPath is set)"; !containsPrefix(messages(CheckWith(cfg, envOf(nil), none)), want) {
+		t.Errorf("no finding %q", want)
+	}
+}
+
 func TestCheckFindings(t *testing.T) {
 	dir, chromium := fakeChromium(t)
 	notExec := filepath.Join(dir, "plain")
@@ -88,7 +120,7 @@ func TestCheckFindings(t *testing.T) {
 		{"execPath on PATH", func(c *Config) { c.Browser.ExecPath = "chromium" }, map[string]string{"PATH": "/nonexistent:" + dir}, "", "browser.execPath"},
 		{"execPath not on PATH", func(c *Config) { c.Browser.ExecPath = "chromium" }, map[string]string{"PATH": "/nonexistent"},
 			"error: browser.execPath: chromium is not on PATH", ""},
-		{"execPath empty", func(c *Config) { c.Browser.ExecPath = "" }, nil, "note: browser.execPath: is empty", ""},
+		{"execPath empty", func(c *Config) { c.Browser.ExecPath = "" }, nil, "note: browser.execPath: is unset: the headless shell, Chromium and Chrome are searched", ""},
 		{"remote browser", func(c *Config) {
 			c.Browser.RemoteURL = "ws://10.0.0.5:9222/devtools/browser/x"
 			c.Browser.ExecPath = "/nope"

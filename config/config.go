@@ -117,8 +117,11 @@ func (o Observation) SettleQuiet() time.Duration { return ms(o.SettleQuietMs) }
 // Browser configures the browser Pling drives.
 type Browser struct {
 	// ExecPath is the Chromium executable: an absolute path, or a bare name
-	// looked up on PATH. Empty lets the browser package search the usual
-	// places. Unused when RemoteURL is set.
+	// looked up on PATH, used as given. Empty (the default) discovers one:
+	// Debian's headless shell, else Debian's Chromium, else chromium,
+	// chromium-browser or google-chrome on PATH, else Google Chrome or
+	// Chromium at their usual macOS and Windows paths; with headless false,
+	// never the headless shell. Unused when RemoteURL is set.
 	ExecPath string `yaml:"execPath"`
 	// RemoteURL is the CDP endpoint of a remote browser (ws://, wss://,
 	// http:// or https://). Empty starts a local Chromium.
@@ -386,7 +389,7 @@ func Default() Config {
 			SettleQuietMs:       100,
 		},
 		Browser: Browser{
-			ExecPath:           "/usr/bin/chromium",
+			ExecPath:           "",
 			RemoteURL:          "",
 			RemoteHeaders:      []RemoteHeader{},
 			RemotePerSession:   false,

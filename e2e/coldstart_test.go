@@ -16,11 +16,12 @@ import (
 // binary over stdio: spawn to initialize answered, spawn to the first
 // observation (navigate to the Todo page), a warm navigate with its
 // observation, and an action with its fresh observation. Figures in
-// docs/PERFORMANCE.md; rerun on a quiet machine (PLING_CHROMIUM names
-// another Chromium, such as the headless shell):
+// docs/PERFORMANCE.md; rerun on a quiet machine (the default browser, the
+// discovered headless shell; PLING_CHROMIUM names another Chromium, such
+// as Debian's full one):
 //
 //	go test ./e2e -run '^$' -bench BenchmarkColdStart -benchtime 5x
-//	PLING_CHROMIUM=/usr/lib/chromium/chromium-headless-shell go test ./e2e -run '^$' -bench BenchmarkColdStart -benchtime 5x
+//	PLING_CHROMIUM=/usr/bin/chromium go test ./e2e -run '^$' -bench BenchmarkColdStart -benchtime 5x
 func BenchmarkColdStart(b *testing.B) {
 	var initT, firstT, navT, actT []time.Duration
 	args := plingServe(b)

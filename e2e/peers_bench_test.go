@@ -158,8 +158,9 @@ func peers(b *testing.B) []peer {
 	}
 }
 
-// browserPath is the Chromium every server runs: Debian's, or
-// $PLING_CHROMIUM.
+// browserPath is the Chromium the peers run: Debian's, or
+// $PLING_CHROMIUM. Pling runs its own default unless $PLING_CHROMIUM is
+// set (plingServe): the discovered headless shell, as a user gets it.
 func browserPath() string {
 	if p := os.Getenv("PLING_CHROMIUM"); p != "" {
 		return p
@@ -167,8 +168,9 @@ func browserPath() string {
 	return "/usr/bin/chromium"
 }
 
-// plingServe is the command line of a Pling server on browserPath():
-// `serve`, with a config naming $PLING_CHROMIUM when it is set.
+// plingServe is the command line of a Pling server: `serve` on the
+// default browser (browser.execPath unset: the headless shell where it is
+// installed), with a config naming $PLING_CHROMIUM when it is set.
 func plingServe(tb testing.TB) []string {
 	p := os.Getenv("PLING_CHROMIUM")
 	if p == "" {
@@ -182,7 +184,8 @@ var peerMetrics = []string{"init", "first-obs", "nav-todos", "nav-table1000", "c
 
 // BenchmarkPeers runs Pling, Playwright MCP and Chrome DevTools MCP on the
 // same machine in the same run, each over stdio with its own headless
-// Debian Chromium, and reports for each (median over b.N rounds, the
+// Chromium (the peers Debian's full Chromium, Pling its default: the
+// headless shell), and reports for each (median over b.N rounds, the
 // servers taking turns within a round): spawn → initialize answered, spawn
 // → first observation (Pling's navigate; the peers' navigate + snapshot)
 // of the 12-row todo page, a warm navigate + observation of the todo page

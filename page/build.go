@@ -539,6 +539,8 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 	a := Action{
 		Name:        legalName(name),
 		Kind:        kindOf(c),
+		Control:     controlOf(c),
+		NameFrom:    c.NameFrom,
 		Effect:      effectOf(c),
 		Region:      c.Region,
 		Description: str(c.Description),
@@ -547,6 +549,7 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 		Params:      paramsFor(c),
 		regionLabel: regionPath,
 		label:       str(c.Label),
+		evidence:    str(c.Evidence),
 		inViewport:  c.InViewport,
 		covered:     c.Covered,
 		hoverOnly:   c.HoverOnly,
@@ -581,17 +584,101 @@ func effectOf(c Control) string {
 	return "write"
 }
 
+// controlOf is the kind of control behind an action, as a person names
+// it (issue 18: a radio button is no checkbox, a text area no one-line
+// input); "" for a plain button or link.
+func controlOf(c Control) string {
+	switch c.Role {
+	case "checkbox", "menuitemcheckbox":
+		return "checkbox"
+	case "radio", "menuitemradio":
+		return "radio"
+	case "switch", "slider", "spinbutton", "searchbox", "tab", "option", "listbox":
+		return c.Role
+	case "menuitem":
+		return "menuitem"
+	case "combobox":
+		if c.Kind == "select" {
+			return "dropdown"
+		}
+		return "combobox"
+	case "textbox":
+		if c.Multiline {
+			return "textarea"
+		}
+		switch c.InputType {
+		case "date", "datetime-local", "time", "month", "week", "email", "url", "tel", "password":
+			return c.InputType
+		}
+		if c.Secret {
+			return "secret"
+		}
+		return "textbox"
+	}
+	if c.Kind == "upload" {
+		return "file"
+	}
+	return ""
+}
+
+// controlWords is how a description names a control kind.
+var controlWords = map[string]string{
+	"checkbox": "the checkbox", "radio": "the radio option", "switch": "the switch",
+	"textarea": "the text area", "slider": "the slider", "spinbutton": "the number field",
+	"combobox": "the combobox", "searchbox": "the search box", "dropdown": "the dropdown",
+	"listbox": "the list box", "tab": "the tab", "option": "the option", "menuitem": "the menu item",
+	"date": "the date field", "datetime-local": "the date and time field", "time": "the time field",
+	"month": "the month field", "week": "the week field", "email": "the email field",
+	"url": "the URL field", "tel": "the phone number field", "password": "the password field",
+	"secret": "the secret field",
+}
+
+// kindLabel is "the checkbox \"Remember me\"", or the quoted label alone
+// for a plain control.
+func kindLabel(control, label string) string {
+	w := controlWords[control]
+	if w == "" {
+		return quoteLabel(label)
+	}
+	if label == "" {
+		return w
+	}
+	return w + " " + quoteLabel(label)
+}
+
 func describe(c Control) string {
 	label := c.Label
 	if label == "" {
 		label = c.Evidence
 	}
+	ctl := controlOf(c)
+	if c.NameFrom == "icon" && label != "" {
+		// issue 18: the name is the icon's; say so
+		what := "the " + label + " icon"
+		switch kindOf(c) {
+		case "link":
+			if c.Href != "" {
+				return "Open " + what + " (" + c.Href + ")"
+			}
+			return "Open " + what
+		}
+		if c.Checked != nil {
+			return "Toggle " + what + " (now " + strconv.FormatBool(*c.Checked) + ")"
+		}
+		return "Press " + what
+	}
 	switch kindOf(c) {
 	case "upload":
 		return uploadDescription(label, c)
 	case "type":
-		return "Type into " + quoteLabel(label)
+		if ctl == "textarea" {
+			return "Type into " + kindLabel(ctl, label) + " (multi-line)"
+		}
+		return "Type into " + kindLabel(ctl, label)
 	case "select":
+		if ctl == "listbox" || label == "" {
+			return "Choose an option of " + kindLabel(ctl, label)
+		}
 		return "Choose an option of " + quoteLabel(label)
 	case "link":
 		if c.Href != "" {
@@ -599,10 +686,27 @@ func describe(c Control) string {
 		}
 		return "Open " + quoteLabel(label)
 	}
+	now := ""
 	if c.Checked != nil {
-		return "Toggle " + quoteLabel(label) + " (now " + strconv.FormatBool(*c.Checked) + ")"
+		now = " (now " + strconv.FormatBool(*c.Checked) + ")"
 	}
-	if c.Kind == "check" || c.Role == "checkbox" || c.Role == "switch" {
+	switch ctl {
+	case "radio", "option":
+		return "Choose " + kindLabel(ctl, label) + now
+	case "checkbox", "switch":
+		if now == "" {
+			return "Check or uncheck " + kindLabel(ctl, label)
+		}
+		return "Toggle " + kindLabel(ctl, label) + now
+	case "tab":
+		return "Open " + kindLabel(ctl, label)
+	case "menuitem":
+		return "Press " + kindLabel(ctl, label)
+	}
+	if now != "" {
+		return "Toggle " + quoteLabel(label) + now
+	}
+	if c.Kind == "check" {
 		return "Check or uncheck " + quoteLabel(label)
 	}
 	return "Press " + quoteLabel(label)

@@ -384,7 +384,9 @@
     const skipButtons = (c, tag) => isCtl(c, tag, false);
     const skipControls = (c, tag) => isCtl(c, tag, true);
 
-    const accName = (el, tag, role) => {
+    // accName is the accessible name; strong leaves out the fallbacks
+    // (title, placeholder) that a visible label beside a field beats.
+    const accName = (el, tag, role, strong) => {
       let s = idrefText(el, 'aria-labelledby');
       if (!s) s = clean(el.getAttribute('aria-label'));
       const field = tag === 'input' || tag === 'select' || tag === 'textarea';
@@ -402,6 +404,7 @@
       if (!s && !field && (CONTENT_NAMED.has(role) || tag === 'summary') && !(el.hasAttributes() && isEditable(el))) {
         s = gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, maxText * 2);
       }
+      if (strong) return s;
       if (!s) s = clean(el.getAttribute('title'));
       if (!s && (field || isEditable(el))) s = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder'));
       return s;
@@ -410,26 +413,139 @@
     // accessible name: a short text just before it (the label element of
     // its form group, a caption div), or the nearest preceding heading or
     // <dt>, looking up to three ancestors up. A class name is never a label.
+    // issue 18: the text just before a field in its own row ("Host:
+    // <input>") labels it too; a sentence (instructions elsewhere on the
+    // page: "Select 06/29/2016 as the date and hit submit.") never does.
+    const asLabel = (text) => {
+      if (!text || text.length > NAME_TEXT || !LETTER.test(text)) return '';
+      const t = text.replace(/\s*[:*]\s*$/, '');
+      const words = t.split(' ').length;
+      if (words > 6 || (words > 2 && /[.!?]$/.test(t))) return '';
+      return t;
+    };
     const nearbyLabel = (el) => {
       for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
         let seen = 0;
-        for (let p = n.previousElementSibling; p && seen < 3; p = p.previousElementSibling, seen++) {
+        for (let p = n.previousSibling; p && seen < 3; p = p.previousSibling) {
+          if (p.nodeType === 3) {
+            if (!NONSPACE.test(p.data)) continue;
+            seen++;
+            const text = clean(p.data);
+            const l = asLabel(text);
+            if (l) return l;
+            continue;
+          }
+          if (p.nodeType !== 1) continue;
+          seen++;
           const t = p.localName;
           // a control in between: the text before it labels that one
           if (isCtl(p, t, true) || (p.firstElementChild && p.querySelector(CTRL_SEL))) return '';
           if (NOTEXT.has(t)) continue;
           const text = gather(p, {}, NAME_TEXT + 1);
-          if (text && text.length <= NAME_TEXT && LETTER.test(text)) return text.replace(/\s*[:*]\s*$/, '');
+          const l = asLabel(text);
+          if (l) return l;
         }
         const pp = n.parentElement;
         if (!pp || pp.localName === 'form' || pp.localName === 'body' || pp.localName === 'li' || pp.localName === 'tr') break;
       }
       return '';
     };
+    // ---- icons (issue 18): the conventional name of an icon-only
+    // control's icon. An icon font's class (fa-trash, fa-solid fa-star,
+    // glyphicon-star, bi-trash, icon-reply, mdi-delete, ion-md-star), a
+    // ligature font's text (material-icons "delete"), an SVG's data-icon,
+    // <title>, aria-label or <use href="#icon-reply">.
+    const ICON_CLASS = /^(?:fa[srlbdk]?|fa-(?:solid|regular|light|thin|duotone|brands|sharp)|glyphicon|bi|icon|icons|mdi|ion|ti|feather|lucide|octicon|la[srb]?|typcn|oi|zmdi|uil|ri|bx|bxs|bxl|dashicons|gg|fi|pe-7s|si|wi|flaticon|ui-icon)-([a-z][a-z0-9-]*)$/i;
+    const ICON_MOD = /^(?:[0-9]+x|xs|sm|lg|xl|2xs|2xl|xxl|fw|spin|pulse|border|inverse|stack(?:-[12]x)?|li|ul|flip(?:-\w+)?|rotate(?:-\w+)?|pull-\w+|beat|fade|bounce|shake|solid|regular|light|thin|brands|duotone|sharp|before|after|large|small|white|black|primary|inline|button|btn|md|ios|logo|ms|color|outline|spin-pulse|\d+(?:px)?)$/;
+    const LIGATURE = /^material-(?:icons|symbols)(?:-(?:outlined|round|rounded|sharp|two-tone))?$/;
+    const iconWord = (w) => {
+      // trash-o, trash-alt, star-fill, heart-outline, trash3, delete-forever-outline: the icon
+      let t = w.toLowerCase().replace(/_/g, '-');
+      for (let i = 0; i < 3; i++) t = t.replace(/-(?:o|alt|fill|filled|outline|outlined|line|round|rounded|sharp|solid|regular|empty|full|circle|square|sign|btn|icon|v|h|vertical|horizontal)$/, '').replace(/-?\d+$/, '');
+      t = t.replace(/^(?:icon|ico|i|svg|sprite)-/, '').replace(/^(?:ios|md|logo)-/, '');
+      return /^[a-z][a-z-]{1,30}$/.test(t) ? t.replace(/-/g, ' ') : '';
+    };
+    const iconFromClass = (n) => {
+      const cl = n.classList;
+      if (!cl || cl.length === 0) return '';
+      for (const c of cl) {
+        if (LIGATURE.test(c)) {
+          const t = clean(n.textContent);
+          if (t) return iconWord(t);
+        }
+        const m = ICON_CLASS.exec(c);
+        if (m && !ICON_MOD.test(m[1])) {
+          const w = iconWord(m[1]);
+          if (w) return w;
+        }
+      }
+      return '';
+    };
+    const iconOfSvg = (svg) => {
+      const di = svg.getAttribute('data-icon');
+      if (di) { const w = iconWord(di); if (w) return w; }
+      const al = clean(svg.getAttribute('aria-label'));
+      if (al) return al;
+      const ti = svg.querySelector('title');
+      if (ti && clean(ti.textContent)) return clean(ti.textContent);
+      const u = svg.querySelector('use');
+      if (u) {
+        const h = u.getAttribute('href') || u.getAttribute('xlink:href') || '';
+        const i = h.lastIndexOf('#');
+        if (i >= 0) { const w = iconWord(h.slice(i + 1)); if (w) return w; }
+      }
+      return iconFromClass(svg);
+    };
+    // iconOf returns the icon's name of a control whose content is only
+    // icons (no text but a ligature's), or ''.
+    const iconOf = (el) => {
+      let w = iconFromClass(el);
+      if (w) return w;
+      let seen = 0;
+      for (const n of el.querySelectorAll('i,span,svg,em,b,img')) {
+        if (++seen > 8) break;
+        if (n.localName === 'svg') w = iconOfSvg(n);
+        else if (n.localName === 'img') w = iconWord(((n.getAttribute('src') || '').split(/[\/?#]/).filter(Boolean).pop() || '').replace(/\.(svg|png|gif)$/i, ''));
+        else w = iconFromClass(n);
+        if (w) return w;
+      }
+      return '';
+    };
+    // ligatureOnly: the control's text is only a ligature icon's ("delete")
+    const LIGATURE_TEXT = /^[a-z][a-z0-9_]{1,40}$/;
+    const ligatureOnly = (el, label) => {
+      if (!LIGATURE_TEXT.test(label) || !el.firstElementChild) return false;
+      for (const n of el.querySelectorAll('i,span')) {
+        if (n.classList && Array.prototype.some.call(n.classList, (c) => LIGATURE.test(c)) && clean(n.textContent) === label) return true;
+      }
+      return false;
+    };
+    // iconOnly: the name came from an SVG inside (its <title> or
+    // aria-label), the control having no text of its own
+    const iconOnly = (el, label) => label.length <= NAME_TEXT && el.firstElementChild !== null && el.querySelector('svg') !== null && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby') &&
+      !el.hasAttribute('title') && gather(el, { skip: (c, t) => t === 'svg' }, 1) === '' && iconOf(el) === label;
+    // rowLabel is the text of the cell before a field's cell in its table
+    // row (a form laid out as a table: <th>Server</th><td><input>), when
+    // that cell holds no control.
+    const rowLabel = (el) => {
+      const td = el.parentElement && el.parentElement.closest('td');
+      if (!td || td.closest('tr') !== el.closest('tr')) return '';
+      let n = 0;
+      for (const f of td.querySelectorAll('input:not([type=hidden]),select,textarea')) if (++n > 1) return '';
+      const p = td.previousElementSibling;
+      if (!p || (p.firstElementChild && p.querySelector(CTRL_SEL))) return '';
+      return asLabel(gather(p, {}, NAME_TEXT + 1));
+    };
     const CAMEL = /([a-z])([A-Z])/g;
     // words of styling and framework vocabulary say nothing about what a
     // control does
-    const NOISE = new Set(['btn', 'button', 'icon', 'form', 'control', 'nav', 'link', 'default', 'input', 'field', 'item', 'group', 'wrapper', 'container', 'primary', 'secondary', 'outline', 'small', 'large', 'flex', 'grid', 'items', 'center', 'justify', 'between', 'rounded', 'shadow', 'border', 'hidden', 'block', 'inline', 'relative', 'absolute', 'fixed', 'sticky', 'text', 'font', 'hover', 'focus', 'cursor', 'pointer', 'ng', 'js', 'css', 'sc', 'is', 'has', 'sm', 'md', 'lg', 'xl', 'px', 'py', 'mx', 'my', 'bg', 'el', 'mat', 'mdc', 'mui', 'ant', 'chakra', 'tw']);
+    const NOISE = new Set(['btn', 'button', 'icon', 'form', 'control', 'nav', 'link', 'default', 'input', 'field', 'item', 'group', 'wrapper', 'container', 'primary', 'secondary', 'outline', 'small', 'large', 'flex', 'grid', 'items', 'center', 'justify', 'between', 'rounded', 'shadow', 'border', 'hidden', 'block', 'inline', 'relative', 'absolute', 'fixed', 'sticky', 'text', 'font', 'hover', 'focus', 'cursor', 'pointer', 'ng', 'js', 'css', 'sc', 'is', 'has', 'sm', 'md', 'lg', 'xl', 'px', 'py', 'mx', 'my', 'bg', 'el', 'mat', 'mdc', 'mui', 'ant', 'chakra', 'tw',
+      // issue 18: AngularJS's and form libraries' state classes
+      // (ng-pristine ng-untouched ng-valid) say nothing either
+      'pristine', 'untouched', 'touched', 'dirty', 'valid', 'invalid', 'empty', 'pending', 'submitted']);
+    // a framework's state class (ng-valid-required, ng-not-empty) is no word of a name
+    const FRAMEWORK_CLASS = /^(ng|v)-/;
+    const classWords = (v) => (v ? v.split(WS).filter((c) => c && !FRAMEWORK_CLASS.test(c)).join(' ') : v);
     const evidenceOf = (el) => {
       const words = [];
       const push = (v) => {
@@ -440,7 +556,7 @@
         }
       };
       push(el.getAttribute('id'));
-      push(el.getAttribute('class'));
+      push(classWords(el.getAttribute('class')));
       push(el.getAttribute('name'));
       const tid = el.getAttribute('data-testid');
       if (tid) push(tid);
@@ -736,6 +852,43 @@
     // recordKind classifies a row: 'decl', 'table', 'list', 'single', or ''
     // (not a row), 'repeat' (repeatRow, never nested in a record); visit
     // adds 'item' (checkItem).
+    // formTable: a form laid out as a table (WordPress's <table
+    // class="form-table">, Adminer's login, DokuWiki's add-user form) is a
+    // form, not a list of records: its rows are a label cell (a <th>, or a
+    // cell holding a <label> or only text) and a cell with a field, and
+    // at least half of its visible rows are such rows. Decided once per
+    // table.
+    const FIELD_SEL = 'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea';
+    const formTables = new Map();
+    const formTable = (table) => {
+      if (!table || table.localName !== 'table') return false;
+      let d = formTables.get(table);
+      if (d !== undefined) return d;
+      d = false;
+      if (table.classList.contains('form-table')) d = true;
+      else {
+        let rows = 0, form = 0;
+        for (const r of table.rows) {
+          if (rows >= 12) break;
+          if (!shown(r) || r.cells.length === 0) continue;
+          rows++;
+          const cs = r.cells;
+          if (cs.length < 2 || cs.length > 3) continue;
+          const lab = cs[0];
+          if (lab.querySelector(FIELD_SEL + ',button,a[href]') || !LETTER.test(lab.textContent || '')) continue;
+          if (lab.localName !== 'th' && !lab.querySelector('label')) {
+            // a plain cell labels a field only in a table without column headers
+            if (table.tHead && table.tHead.rows.length) continue;
+            const t = clean(lab.textContent);
+            if (t.length > NAME_TEXT || !/:\s*$|^\S+(\s\S+){0,3}$/.test(t)) continue;
+          }
+          if (cs[1].querySelector(FIELD_SEL)) form++;
+        }
+        d = form >= 2 && form * 2 >= rows;
+      }
+      formTables.set(table, d);
+      return d;
+    };
     const recordKind = (el, tag, role, hasAttr, nested) => {
       if (declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
       if (tag === 'tr') {
@@ -743,6 +896,7 @@
         if (!p) return '';
         const pt = p.localName;
         if (pt !== 'tbody' && pt !== 'table') return '';
+        if (formTable(p.localName === 'table' ? p : p.parentElement)) return '';
         for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === 'td') return 'table';
         return '';
       }
@@ -1018,6 +1172,15 @@
       headerCache.set(table, h);
       return h;
     };
+    // columnHeader is the header text of the column of the cell holding
+    // el in row.
+    const columnHeader = (el, row) => {
+      const cell = el.closest('td,th,[role=gridcell],[role=cell]');
+      if (!cell || cell.parentElement !== row) return '';
+      let col = 0;
+      for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+      return headersOf(row)[col] || '';
+    };
     const checkboxIn = (el) => {
       const cb = el.querySelector('input[type=checkbox],[role=checkbox],[role=switch]');
       if (!cb) return null;
@@ -1209,8 +1372,23 @@
         c.name = cut(clean(declName), NAME_TEXT);
         c.declared = true;
       }
-      let label = accName(el, tag, kr[1]) || kr[2] || '';
-      if (!label && (kr[0] === 'type' || kr[0] === 'select' || kr[0] === 'check')) label = nearbyLabel(el);
+      const field = kr[0] === 'type' || kr[0] === 'select' || (kr[0] === 'check' && (tag === 'input' || tag === 'select' || tag === 'textarea'));
+      // a field's visible label beats its title and placeholder (issue
+      // 18: Adminer's <th>Server</th><td><input title="hostname[:port]">)
+      let label = field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
+      // a code editor's label comes with its kind (codeEditor)
+      if (!label && kr[2]) label = kr[2];
+      // (in a record the cell before is the row's data: title and placeholder come first)
+      if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
+      else if (!label && kr[0] === 'check') label = nearbyLabel(el);
+      // issue 18: an icon-only control is named by its icon, and says so
+      if (!field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
+        const ic = iconOf(el);
+        if (ic) {
+          label = ic;
+          c.name_from = 'icon';
+        }
+      }
       if (label) c.label = cut(label);
       if (!label || !LETTER.test(label)) {
         // no name, or a symbol ("×", "★"): the id and class words may say more
@@ -1222,6 +1400,8 @@
         if (d) c.description = cut(d);
       }
       c.role = kr[1];
+      // issue 18: a text area (or a multi-line editable) is not a one-line input
+      if (kr[0] === 'type' && (tag === 'textarea' || (hasAttr && (el.getAttribute('aria-multiline') === 'true' || isEditable(el))))) c.multiline = true;
       if (c.declared) {
         const ef = clean(el.getAttribute('data-pling-effect')).toLowerCase();
         if (ef === 'read' || ef === 'write') c.effect = ef;
@@ -1378,20 +1558,43 @@
     // pointer: cursor: pointer, a short text, no control or handler inside,
     // and either a handler of its own (onclick attribute or property) or no
     // pointer on its parent (the topmost one; listeners cannot be seen).
-    const POINTER_TAGS = new Set(['div', 'span', 'li', 'p', 'td', 'i', 'b', 'strong', 'em']);
+    // (an <a> without href styled as a button, as old jQuery apps write them)
+    const POINTER_TAGS = new Set(['div', 'span', 'li', 'p', 'td', 'i', 'b', 'strong', 'em', 'a']);
     const POINTER_INNER = 'a[href],button,input,select,textarea,summary,[onclick],[role=button],[role=link],[contenteditable]';
+    // issue 18: a pointer element whose text is two or more boxes of
+    // their own (two adjacent buttons made of spans under one handler) is
+    // a group: each box is a button, never one "Reply Forward".
+    const pointerGroups = new WeakSet();
+    const boxed = (c) => {
+      const st = getComputedStyle(c);
+      return st.display !== 'inline' && st.display !== 'contents' && st.display !== 'none';
+    };
+    const pointerGroup = (el) => {
+      let n = 0;
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (!LETTER.test(c.textContent || '') || !vis(c)) continue;
+        if (!boxed(c)) return false;
+        n++;
+      }
+      if (n < 2) return false;
+      for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && LETTER.test(c.data)) return false;
+      return true;
+    };
     const pointerButton = (el) => {
       if (getComputedStyle(el).cursor !== 'pointer') return false;
       const own = el.hasAttribute('onclick') || typeof el.onclick === 'function';
-      if (!own) {
-        const p = el.parentElement;
-        if (p && getComputedStyle(p).cursor === 'pointer') return false;
-      }
+      const p = el.parentElement;
+      if (!own && p && getComputedStyle(p).cursor === 'pointer' && !pointerGroups.has(p)) return false;
       if (isEditable(el) || el.querySelector(POINTER_INNER)) return false;
       const t = clean(el.textContent || '');
       if (!t || t.length > 40) return false;
       const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0;
+      if (!(r.width > 0 && r.height > 0)) return false;
+      if (el.firstElementChild && el.firstElementChild.nextElementSibling && pointerGroup(el)) {
+        pointerGroups.add(el);
+        return false;
+      }
+      return true;
     };
     const visit = (el, ctx) => {
       const tag = el.localName;
@@ -1749,12 +1952,26 @@
       }
       const first = rec.first;
       if (first === low) return '';
-      if (first && first.length >= 2) {
+      // issue 18: a label that quotes the row's title (WordPress's
+      // aria-label="Quick edit “Hello world” inline", "Move “Hello world”
+      // to the Trash") is named by the control's visible text ("Quick
+      // Edit", "Trash") when it has some, else by the label without the
+      // quote
+      let rest = name.replace(QUOTED, (m, a, b, c, d, e) => {
+        const q = clean(a || b || c || d || e || '').toLowerCase();
+        return q && q.length >= 2 && (text.includes(q) || q === first) ? ' ' : m;
+      });
+      if (rest === name && first && first.length >= 2) {
         const i = low.indexOf(first);
-        if (i >= 0) return clean(name.slice(0, i) + ' ' + name.slice(i + first.length));
+        if (i >= 0) rest = name.slice(0, i) + ' ' + name.slice(i + first.length);
       }
-      return name;
+      if (rest === name) return name;
+      const vis = gather(el, { hover: hoverShown }, NAME_TEXT + 1);
+      if (vis && vis.length <= NAME_TEXT && LETTER.test(vis) && occurrences(text, vis.toLowerCase()) <= occurrences(own, vis.toLowerCase()) + 0 && vis.toLowerCase() !== first &&
+          !(first && first.length >= 2 && vis.toLowerCase().includes(first))) return vis;
+      return clean(rest.replace(/\(\s*\)/g, ' ').replace(/\s+([,.:;)])/g, '$1')).replace(/^\((.*)\)$/, '$1').replace(/^[\s,.:;(-]+|[\s,.:;(-]+$/g, '');
     };
+    const QUOTED = /“([^”]*)”|"([^"]*)"|«([^»]*)»|‘([^’]*)’|„([^“”]*)[“”]/g;
     // STATE_CLASS matches class tokens that vary between rows of one
     // template (state, framework bookkeeping, generated names).
     const STATE_CLASS = /\d|^(is|has)-|active|selected|checked|complete|done|disabled|hidden|open|closed|expanded|collapsed|hover|focus|current|editing|visible|show|^ng-|highlight|odd|even|first|last/i;
@@ -1810,6 +2027,10 @@
           sh = shapes.get(sk);
         } else {
           acc = accName(el, tag, kr[1]);
+          if ((!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
+            const ic = iconOf(el);
+            if (ic) acc = ic;
+          }
           generic = withoutRow(acc, el, kr[0], rec);
           const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
           sk = 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
@@ -1831,9 +2052,19 @@
                 if (ev) c.evidence = cut(ev, NAME_TEXT);
               }
             }
+            // issue 18: a field of a table row without a name of its own
+            // (its label was the row's text) is named by its column's
+            // header, not by its classes
+            if (!generic && (kr[0] === 'type' || kr[0] === 'select') && rec.kind === 'table') {
+              const h = columnHeader(el, rec.el);
+              if (h && LETTER.test(h)) {
+                c.label = cut(h);
+                delete c.evidence;
+              }
+            }
           }
           sh = { shape: c.declared ? c.name : 's' + (rowActions.length + 1) };
-          for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple']) if (c[k] !== undefined) sh[k] = c[k];
+          for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from']) if (c[k] !== undefined) sh[k] = c[k];
           sh.in_viewport = false;
           sh.count = 0;
           sh.offscreen = 0;

@@ -82,8 +82,16 @@ type RegionView struct {
 // Action is one entry of the folded action list: a single control, or a
 // row action folded across records (RecordParam true).
 type Action struct {
-	Name        string           `json:"name"`
-	Kind        string           `json:"kind"`
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	// Control is the kind of control behind the action, as a person
+	// names it (checkbox, radio, switch, textarea, date, slider,
+	// spinbutton, combobox, dropdown, tab…); empty for a plain button or
+	// link, and for a folded link list or a WebMCP tool.
+	Control string `json:"control,omitempty"`
+	// NameFrom is "icon" when the name is the icon's conventional name
+	// (an icon-only control: no text, no accessible name).
+	NameFrom    string           `json:"name_from,omitempty"`
 	Effect      string           `json:"effect"`
 	Region      string           `json:"region"`
 	Description string           `json:"description"`
@@ -106,6 +114,7 @@ type Action struct {
 
 	regionLabel string       // outer-to-inner region path for the tag
 	label       string       // the control's accessible name
+	evidence    string       // its id and class words, when it has no name
 	links       []linkMember // the links of a folded link list
 	operation   bool         // a page operation: ranks before navigation
 	key         string       // element key of a single control

@@ -268,7 +268,17 @@ func actionLine(a Action) string {
 	if len(args) > 0 {
 		name += "(" + strings.Join(args, ", ") + ")"
 	}
-	s := fmt.Sprintf("%s (%s / %s / region:%s) %s", name, a.Kind, a.Effect, esc(a.regionLabel), esc(a.Description))
+	// issue 18: which control (click checkbox, type textarea); a plain
+	// one-line input is what type means, and a declared action is
+	// described by its author (the spec's example)
+	kind := a.Kind
+	if a.Control != "" && a.Control != "textbox" && !a.declared {
+		kind += " " + a.Control
+	}
+	if a.NameFrom == "icon" {
+		kind += ", named by its icon"
+	}
+	s := fmt.Sprintf("%s (%s / %s / region:%s) %s", name, kind, a.Effect, esc(a.regionLabel), esc(a.Description))
 	if a.Kind == "select" {
 		if len(a.Params["value"].Enum) > 0 {
 			opts := make([]string, len(a.Params["value"].Enum))
@@ -799,15 +809,49 @@ func compactAction(a Action, tagged bool) string {
 // name (Press "Save" for save, Type into "Email" for email(text));
 // declared descriptions, toggles with their state, links with their
 // target and uploads with their limits are kept.
+//
+// Issue 18: what the name does not say of the control's kind is said in a
+// word or two (checkbox, now false; radio; text area; date; icon), so a
+// radio is no checkbox and a text area no one-line input, and the line
+// stays short.
 func compactDescription(a Action) string {
 	if a.declared || a.links != nil || a.Description == "" {
 		return a.Description
 	}
-	if a.label != "" && slug(a.label, 40) == strings.TrimRight(strings.TrimRight(a.Name, "0123456789"), "_") &&
-		!strings.Contains(a.Description, "(now ") && (a.Kind == "click" || a.Kind == "type") {
-		return ""
+	said := a.label
+	if said == "" {
+		said = a.evidence
+	}
+	restates := said != "" && slug(said, 40) == strings.TrimRight(strings.TrimRight(a.Name, "0123456789"), "_")
+	// a folded row action named by what it does (toggle, choose) says only its control
+	if said == "" && a.Control != "" && a.RecordParam {
+		restates = true
+	}
+	if restates && (a.Kind == "click" || a.Kind == "type" || a.Kind == "select") {
+		var parts []string
+		if a.NameFrom == "icon" {
+			parts = append(parts, "icon")
+		}
+		if w := compactControl[a.Control]; w != "" && !strings.Contains(a.Name, slug(w, 40)) {
+			parts = append(parts, w) // not email(text): email
+		}
+		if i := strings.Index(a.Description, "(now "); i >= 0 {
+			parts = append(parts, strings.TrimSuffix(a.Description[i+1:], ")"))
+		}
+		return strings.Join(parts, ", ")
 	}
 	return a.Description
+}
+
+// compactControl is the compact rendering's word for a control kind;
+// plain buttons, links, one-line text boxes and dropdowns (whose kind
+// says it) have none.
+var compactControl = map[string]string{
+	"checkbox": "checkbox", "radio": "radio", "switch": "switch", "textarea": "text area",
+	"slider": "slider", "spinbutton": "number", "combobox": "combobox", "searchbox": "search box",
+	"listbox": "list box", "tab": "tab", "option": "option", "menuitem": "menu item",
+	"date": "date", "datetime-local": "date and time", "time": "time", "month": "month", "week": "week",
+	"email": "email", "url": "URL", "tel": "phone", "password": "password", "secret": "secret",
 }
 
 // regionDesc is what the compact form says of a region after its id:

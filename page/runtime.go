@@ -680,14 +680,7 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 		return nil, err
 	}
 	if err != nil {
-		var pe *Error
-		if errors.As(err, &pe) {
-			if pe.Available == nil {
-				pe.Available = available(before)
-			}
-			return nil, pe
-		}
-		return nil, wrapDriver("act", err)
+		return nil, actError(err, before)
 	}
 	endAfter := tr.Start(SpanPhase, "act: settle and observe")
 	how := observeHow{settle: true, fresh: true, find: p.find}
@@ -966,6 +959,20 @@ func wrapDriver(op string, err error) error {
 		return err
 	}
 	return &Error{Code: CodeBrowserUnavailable, Reason: op + " failed in the browser", Err: err}
+}
+
+// actError is what an act answers when the driver failed: a page error
+// keeps its code and lists the actions available before the act; any
+// other error is the driver's, wrapped (wrapDriver).
+func actError(err error, before *Observation) error {
+	var pe *Error
+	if errors.As(err, &pe) {
+		if pe.Available == nil {
+			pe.Available = available(before)
+		}
+		return pe
+	}
+	return wrapDriver("act", err)
 }
 
 // Fit returns a copy of o whose rendering, plus reserve bytes already

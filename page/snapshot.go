@@ -184,6 +184,13 @@ type Control struct {
 	HoverOnly bool `json:"hover_only,omitempty"`
 	// InputType is the type attribute of an input (text, email, search...).
 	InputType string `json:"input_type,omitempty"`
+	// Multiline is true for a text area or a multi-line editable (kind
+	// type): Enter adds a line there.
+	Multiline bool `json:"multiline,omitempty"`
+	// NameFrom is "icon" when Label is the conventional name of the icon
+	// of a control that has no text or accessible name of its own
+	// (fa-trash, a material-icons ligature, an SVG's title).
+	NameFrom string `json:"name_from,omitempty"`
 	// Accept is a file input's accept attribute (kind upload).
 	Accept string `json:"accept,omitempty"`
 	// Multiple is true for a file input that takes several files.

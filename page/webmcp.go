@@ -4,7 +4,6 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -730,14 +729,7 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 	resp, err := wd.InvokeWebMCP(ctx, *a.tool, p.input)
 	end()
 	if err != nil {
-		var pe *Error
-		if errors.As(err, &pe) {
-			if pe.Available == nil {
-				pe.Available = available(before)
-			}
-			return nil, pe
-		}
-		return nil, wrapDriver("act", err)
+		return nil, actError(err, before)
 	}
 	switch resp.Status {
 	case "missing":

@@ -6,6 +6,7 @@
 //	pling extract URL --kind table --field name:0:string ...   typed rows of a visible collection
 //	pling demo                                                 the spec's walkthrough on the embedded Todo page
 //	pling config check FILE                                    validate agent.yaml
+//	pling doctor [--config agent.yaml]                         the browser and config in use, and host snippets
 //	pling version
 package main
 
@@ -48,6 +49,7 @@ Usage:
   pling extract URL --kind table|list|form [--index N] --field NAME:COLUMN:TYPE[:required] ... [--limit N] [--csv]
   pling demo [--config agent.yaml]
   pling config check FILE
+  pling doctor [--config agent.yaml]
   pling version
 `
 
@@ -69,6 +71,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdDemo(ctx, args[1:], stdout, stderr)
 	case "config":
 		return cmdConfig(args[1:], stdout, stderr)
+	case "doctor":
+		return cmdDoctor(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, versionString())
 		return nil

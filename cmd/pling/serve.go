@@ -65,7 +65,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if bo.RemoteHeader, err = remoteHeader(cfg.Browser, os.Getenv); err != nil {
 		return err
 	}
-	if err := browser.CheckExec(bo); err != nil {
+	if err := chooseBrowser(&bo, log); err != nil {
 		return err
 	}
 	b := browser.NewManager(bo)

@@ -4,8 +4,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"os"
+	"strings"
 
 	"github.com/pling-dev/pling/browser"
 	"github.com/pling-dev/pling/config"
@@ -15,15 +17,21 @@ import (
 
 // loadConfig reads agent.yaml from path, else from $PLING_CONFIG, else
 // returns the defaults: only an explicit file is read, so a stray
-// agent.yaml in the working directory never changes behaviour.
+// agent.yaml in the working directory never changes behaviour. Then
+// PLING_BROWSER and PLING_ALLOW, when set, override their keys
+// (config.ApplyEnv; the MCP bundle passes its settings so).
 func loadConfig(path string) (config.Config, error) {
 	if path == "" {
 		path = os.Getenv("PLING_CONFIG")
 	}
-	if path == "" {
-		return config.Default(), nil
+	cfg := config.Default()
+	if path != "" {
+		var err error
+		if cfg, err = config.Load(path); err != nil {
+			return config.Config{}, err
+		}
 	}
-	return config.Load(path)
+	return config.ApplyEnv(cfg, os.Getenv)
 }
 
 func configFlag(fs *flag.FlagSet) *string {
@@ -97,6 +105,29 @@ func remoteHeader(c config.Browser, env func(string) string) (http.Header, error
 		h.Add(rh.Name, v)
 	}
 	return h, nil
+}
+
+// chooseBrowser resolves the browser bo starts (browser.Resolve: the
+// configured execPath as given, else the discovered one), says in the log
+// which binary and why, and fixes it in bo so that a replacement browser is
+// the same binary. A remote browser is left as it is. The error names every
+// place tried (browser.ErrChromiumMissing).
+func chooseBrowser(bo *browser.Options, log *slog.Logger) error {
+	c, err := browser.Resolve(*bo, browser.OSLookup())
+	if err != nil {
+		return err
+	}
+	if bo.RemoteURL == "" {
+		bo.ExecPath = c.Path
+		log.Info("browser chosen", "path", c.Path, "why", c.Why, "looked_at", strings.Join(c.Tried, ", "))
+	}
+	return nil
+}
+
+// findBrowser is discovery as `pling config check` reports it.
+func findBrowser(headless bool) (string, string, error) {
+	c, err := browser.Discover(!headless, browser.OSLookup())
+	return c.Path, c.Why, err
 }
 
 func splitFlag(f string) (string, any) {

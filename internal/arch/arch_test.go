@@ -23,6 +23,7 @@ var allowed = map[string][]string{
 	"websearch":            {"budget"},
 	"internal/testbrowser": {"browser", "fixtures"},
 	"internal/testpool":    {"internal/npmcache"},
+	"internal/dist/packer": {"internal/dist"},
 }
 
 // libraries lists where each outside library may be imported (non-test).

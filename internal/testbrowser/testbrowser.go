@@ -26,12 +26,14 @@ var (
 	server    *httptest.Server
 )
 
-// ExecPath is the Chromium the tests use: $PLING_CHROMIUM or Debian's.
+// ExecPath is the Chromium the tests use: $PLING_CHROMIUM or Debian's
+// full Chromium (the e2e suite runs the discovered default, the headless
+// shell, beside it).
 func ExecPath() string {
 	if p := os.Getenv("PLING_CHROMIUM"); p != "" {
 		return p
 	}
-	return browser.DefaultExecPath
+	return browser.DebianChromiumPath
 }
 
 // Browser returns the test binary's shared Chromium, starting it on first

@@ -1,0 +1,205 @@
+package page_test
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pling-dev/pling/internal/testbrowser"
+	"github.com/pling-dev/pling/page"
+)
+
+// wantAction is what one action of a fixture must be: its name, the
+// control kind it says (issue 18 point 14), words its description holds,
+// and, when set, its compact line's text after the name.
+type wantAction struct {
+	name    string
+	control string
+	desc    string
+	compact string
+}
+
+// TestActionNames: issue 18 points 14, 12 and 4, one fixture per class
+// (testdata/infer). Every action says its control's kind (a radio is no
+// checkbox, a text area no one-line input) in the JSON and in both
+// renderings; an icon-only control is named by its icon's conventional
+// name and says so; a row action whose label quotes the row's title is
+// named by what it does (quick_edit, trash); a form laid out as a table
+// is a form whose fields are named by their label cells; a name never
+// comes from class, name or framework state tokens, nor from a sentence of
+// instructions; the text just before an input names it; two adjacent
+// buttons are two actions.
+func TestActionNames(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		file    string
+		want    []wantAction
+		absent  []string       // names that must not be there
+		records int            // how many records the page has
+		folded  map[string]int // row actions and how many rows they fold
+	}{
+		{file: "kinds.html", want: []wantAction{
+			{"newsletter", "checkbox", `Toggle the checkbox "Newsletter" (now false)`, "checkbox, now false"},
+			{"free_plan", "radio", `Choose the radio option "Free plan" (now false)`, "radio, now false"},
+			{"pro_plan", "radio", `Choose the radio option "Pro plan" (now true)`, "radio, now true"},
+			{"dark_mode", "switch", `Toggle the switch "Dark mode" (now true)`, "switch, now true"},
+			{"nickname", "textbox", `Type into "Nickname"`, ""},
+			{"bio", "textarea", `Type into the text area "Bio" (multi-line)`, "text area"},
+			{"birthday", "date", `Type into the date field "Birthday"`, "date"},
+			{"volume", "slider", `Type into the slider "Volume"`, "slider"},
+			{"guests", "spinbutton", `Type into the number field "Guests"`, "number"},
+			{"city", "combobox", `Type into the combobox "City"`, "combobox"},
+			{"country", "dropdown", `Choose an option of "Country"`, ""},
+			{"save", "", `Press "Save"`, ""},
+		}},
+		{file: "icons.html", want: []wantAction{
+			{"trash", "", "Press the trash icon", "icon"},
+			{"star", "", "Press the star icon", "icon"},
+			{"print", "", "Press the print icon", "icon"},
+			{"archive", "", "Press the archive icon", "icon"},
+			{"reply", "", "Open the reply icon (/reply)", ""},
+			{"delete_forever", "", "Press the delete forever icon", "icon"},
+			{"pencil", "", "Press the pencil icon", "icon"},
+			{"retweet", "", "Press the Retweet icon", "icon"},
+			{"heart", "", "Press the heart icon", "icon"},
+			// a title or an accessible name comes first; text beside the icon too
+			{"refresh_the_list", "", `Press "Refresh the list"`, ""},
+			{"settings", "", `Press "Settings"`, ""},
+			{"download", "", `Press "Download"`, ""},
+			{"trash_2", "", "Press the trash icon", "icon"},
+		}, absent: []string{"button", "button_2", "action", "press"}, records: 3,
+			// a row's icon button folds by its icon
+			folded: map[string]int{"trash": 3}},
+		{file: "rowtitle.html", records: 3, folded: map[string]int{"quick_edit": 3, "trash": 3, "edit": 3}, want: []wantAction{
+			{"quick_edit", "", `Press "Quick Edit"`, ""},
+			{"trash", "", `Open "Trash"`, ""},
+			{"edit", "", `Open "Edit"`, ""},
+		}, absent: []string{"submitdelete", "press", "editinline"}},
+		{file: "formtable.html", want: []wantAction{
+			{"site_title", "textbox", `Type into "Site Title"`, ""},
+			{"tagline", "textbox", `Type into "Tagline"`, ""},
+			{"anyone_can_register", "checkbox", `Toggle the checkbox "Anyone can register" (now false)`, ""},
+			// the title is its description
+			{"server", "textbox", "hostname[:port]", ""},
+			{"username", "textbox", `Type into "Username"`, ""},
+			{"password", "password", `Type into the password field "Password"`, ""},
+			{"database", "textbox", `Type into "Database"`, ""},
+			{"user", "textbox", `Type into "User"`, ""},
+			{"real_name", "textbox", `Type into "Real name"`, ""},
+			{"groups", "textbox", `Type into "Groups"`, ""},
+			// a row's field whose label is the row's text: its column header
+			{"quantity", "spinbutton", `Type into the number field "Quantity"`, ""},
+		}, absent: []string{"blogname_regular", "auth_server", "hostname_port", "edit", "userid_edit", "qty"}, records: 3},
+		{file: "labels.html", want: []wantAction{
+			{"host", "textbox", `Type into "Host"`, ""},
+			{"port", "textbox", `Type into "Port"`, ""},
+			{"path", "textbox", `Type into "Path"`, ""},
+			{"reply", "", `Press "Reply"`, ""},
+			{"forward", "", `Press "Forward"`, ""},
+			{"archive", "", `Press "Archive"`, ""},
+			{"spam", "", `Press "Spam"`, ""},
+		}, absent: []string{"reply_forward", "archive_spam", "pristine_untouched_valid", "select_06_29_2016_as_the_date_and_hit_su", "textbox_2", "cfg_host"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
+			html, err := os.ReadFile(filepath.Join("testdata", "infer", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := serveHTML(t, string(html))
+			snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+			o := page.Build(snap, page.DefaultBudgets(), page.BuildOptions{})
+			full := page.Render(o, page.DefaultBudgets())
+			compact := page.RenderCompact(o, page.DefaultBudgets(), false)
+			if os.Getenv("PLING_DEBUG_RENDER") != "" {
+				t.Log(compact)
+			}
+			byName := map[string]page.Action{}
+			for _, a := range o.Actions {
+				byName[a.Name] = a
+			}
+			for _, w := range tc.want {
+				a, ok := byName[w.name]
+				if !ok {
+					t.Errorf("no action %s in\n%s", w.name, compact)
+					continue
+				}
+				if a.Control != w.control {
+					t.Errorf("%s: control %q, want %q", w.name, a.Control, w.control)
+				}
+				if a.Description != w.desc {
+					t.Errorf("%s: description %q, want %q", w.name, a.Description, w.desc)
+				}
+				line := lineOf(compact, "- "+w.name)
+				_, rest, _ := strings.Cut(line, ": ")
+				if before, _, ok := strings.Cut(rest, " | "); ok {
+					rest = before
+				}
+				if w.compact != "" && rest != w.compact {
+					t.Errorf("%s: compact line %q, want its description %q", w.name, line, w.compact)
+				}
+				if fl := fullLine(full, w.name); w.control != "" && w.control != "textbox" && !strings.Contains(fl, " "+w.control+" / ") {
+					t.Errorf("%s: the full line does not say %q: %q", w.name, w.control, fl)
+				}
+				if strings.Contains(w.desc, " icon") && a.NameFrom != "icon" {
+					t.Errorf("%s: name_from %q, want icon", w.name, a.NameFrom)
+				}
+			}
+			for _, n := range tc.absent {
+				if _, ok := byName[n]; ok {
+					t.Errorf("action %s is there:\n%s", n, compact)
+				}
+			}
+			for n, rows := range tc.folded {
+				if a := byName[n]; !a.RecordParam || a.Folded != rows {
+					t.Errorf("%s: record_param %v, folded %d; want a row action of %d rows", n, a.RecordParam, a.Folded, rows)
+				}
+			}
+			if len(snap.Records) != tc.records {
+				t.Errorf("%d records, want %d:\n%s", len(snap.Records), tc.records, compact)
+			}
+		})
+	}
+}
+
+// lineOf is the first line of text that begins with prefix followed by
+// "(", ":", " " or its end.
+func lineOf(text, prefix string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(l, prefix); ok && (rest == "" || strings.ContainsAny(rest[:1], "(: ")) {
+			return l
+		}
+	}
+	return ""
+}
+
+// fullLine is the full rendering's line of the action name.
+func fullLine(text, name string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(l, "- "+name); ok && strings.Contains(l, "region:") && rest != "" && strings.ContainsAny(rest[:1], "( ") {
+			return l
+		}
+	}
+	return ""
+}
+
+// Two adjacent buttons under one click handler (spans made to look like
+// buttons) are two actions, and each click reaches its own button: never
+// one reply_forward whose click lands between them (issue 18 point 4).
+func TestActAdjacentButtons(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
+	rt, tab := openURL(t, testbrowser.Serve(t, mux)+"/labels.html")
+	for _, name := range []string{"forward", "reply", "spam"} {
+		if _, err := rt.Act(t.Context(), page.ActRequest{Action: name}); err != nil {
+			t.Fatalf("act %s: %v", name, err)
+		}
+	}
+	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "Forward Reply Spam " {
+		t.Errorf("the clicks reached %q, want \"Forward Reply Spam \"", got)
+	}
+}
