@@ -235,9 +235,9 @@ func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text stri
 			// one keyDown carrying its text: an editor that handles the
 			// key (CodeMirror 5) prevents the text, one that leaves it to
 			// the browser (CodeMirror 6 without a keymap) gets the break
-			enter := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "Enter", Code: "Enter",
+			brk := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "Enter", Code: "Enter",
 				WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13, Text: "\r", UnmodifiedText: "\r"}
-			if err := press(ctx, t, tr, enter); err != nil {
+			if err := press(ctx, t, tr, brk); err != nil {
 				return err
 			}
 			// Shift+Home selects what the editor indented the new line
