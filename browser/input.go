@@ -4,6 +4,9 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"runtime"
+	"strconv"
+	"unicode"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
@@ -152,20 +155,32 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 	tr := page.TraceFrom(ctx)
 	return digest, s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		return chromedp.Do(c, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			// Replace the current content, as a person selecting all would.
+			// Replace the current content, as a person selecting all would:
+			// a field's own selection, or Ctrl+A in a code editor (whose
+			// model is not the focused textarea's value).
 			end := tr.Start(page.SpanEval, "Runtime.evaluate (select all)")
-			_, err := chromedp.Evaluate[chromedp.Void](selectAllScript)(ctx, t)
+			how, err := chromedp.Evaluate[string](selectAllScript)(ctx, t)
 			end()
 			if err != nil {
 				return err
+			}
+			if how == "keys" {
+				if err := press(ctx, t, tr, selectAllKey()); err != nil {
+					return err
+				}
 			}
 			if step.Text == "" {
 				if err := keys(ctx, t, tr, '\b'); err != nil {
 					return err
 				}
-			} else {
-				end := tr.Start(page.SpanCDP, "Input.insertText")
-				_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: step.Text})
+			} else if err := typeText(ctx, t, tr, step.Text, how == "keys"); err != nil {
+				return err
+			}
+			if how == "watch" {
+				// A field that announces suggestions: give the page its
+				// debounce to show them (see awaitSuggestionsScript).
+				end := tr.Start(page.SpanEval, "Runtime.evaluate (await suggestions)")
+				_, err := chromedp.Evaluate[chromedp.Void](awaitSuggestionsScript(!step.Submit), chromedp.EvalAwaitPromise)(ctx, t)
 				end()
 				if err != nil {
 					return err
@@ -177,6 +192,132 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 			return nil
 		}))
 	})
+}
+
+// PasteOver is the length (in characters) above which a type step's text
+// is pasted (Input.insertText, no key events) rather than typed key by
+// key: all of it but its last character, which is then typed as a key
+// press so keydown/keyup listeners (a typeahead) still see typing end.
+const PasteOver = 128
+
+// typeText types text as a person does: each character a key press
+// (keyDown carrying its text, then keyUp), with the US layout's key and
+// code for printable ASCII and the character itself as the key for other
+// printable characters. What keys cannot express goes in with
+// Input.insertText: line breaks and tabs (their keys submit a form or
+// move focus), characters outside the Basic Multilingual Plane and
+// combining marks, and a text longer than PasteOver (pasted). In a code
+// editor (enter) a line break is an Enter press followed by Shift+Home,
+// which selects the indentation the editor gave the new line, so the
+// next line's own text replaces it.
+func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, enter bool) error {
+	runes := []rune(text)
+	if len(runes) > PasteOver {
+		if err := insertText(ctx, t, tr, string(runes[:len(runes)-1])); err != nil {
+			return err
+		}
+		runes = runes[len(runes)-1:]
+	}
+	var pending []rune
+	flush := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		err := insertText(ctx, t, tr, string(pending))
+		pending = pending[:0]
+		return err
+	}
+	for _, r := range runes {
+		if enter && (r == '\n' || r == '\r') {
+			if err := flush(); err != nil {
+				return err
+			}
+			// one keyDown carrying its text: an editor that handles the
+			// key (CodeMirror 5) prevents the text, one that leaves it to
+			// the browser (CodeMirror 6 without a keymap) gets the break
+			brk := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: "Enter", Code: "Enter",
+				WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13, Text: "\r", UnmodifiedText: "\r"}
+			if err := press(ctx, t, tr, brk); err != nil {
+				return err
+			}
+			// Shift+Home selects what the editor indented the new line
+			// with, so the line's own text (its indentation included)
+			// replaces it: the editor ends up holding the text as given.
+			home := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: "Home", Code: "Home",
+				WindowsVirtualKeyCode: 36, NativeVirtualKeyCode: 36, Modifiers: int64(kb.ModifierShift)}
+			if err := press(ctx, t, tr, home); err != nil {
+				return err
+			}
+			continue
+		}
+		down, ok := keyFor(r)
+		if !ok {
+			pending = append(pending, r)
+			continue
+		}
+		if err := flush(); err != nil {
+			return err
+		}
+		if err := press(ctx, t, tr, down); err != nil {
+			return err
+		}
+	}
+	return flush()
+}
+
+// keyFor returns the keyDown event that types r, or false when r goes in
+// with Input.insertText.
+func keyFor(r rune) (input.DispatchKeyEventParams, bool) {
+	if r == '\n' || r == '\r' || r == '\t' {
+		return input.DispatchKeyEventParams{}, false
+	}
+	if v, ok := kb.Keys[r]; ok && v.Print && r < 0x80 {
+		ev := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: v.Key, Code: v.Code,
+			NativeVirtualKeyCode: v.Native, WindowsVirtualKeyCode: v.Windows, Text: v.Text, UnmodifiedText: v.Unmodified}
+		if v.Shift {
+			ev.Modifiers = int64(kb.ModifierShift)
+		}
+		return ev, true
+	}
+	if r < 0x10000 && unicode.IsPrint(r) && !unicode.Is(unicode.M, r) {
+		s := string(r)
+		return input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeKeyDown, Key: s, Text: s, UnmodifiedText: s}, true
+	}
+	return input.DispatchKeyEventParams{}, false
+}
+
+// press sends one key press: down (with its text, which Chromium types
+// as keydown, keypress, beforeinput and input) and up, each a traced
+// round trip.
+func press(ctx context.Context, t *chromedp.Target, tr *page.Trace, down input.DispatchKeyEventParams) error {
+	up := down
+	up.Type, up.Text, up.UnmodifiedText = input.DispatchKeyEventTypeKeyUp, "", ""
+	for _, ev := range []input.DispatchKeyEventParams{down, up} {
+		end := tr.Start(page.SpanCDP, "Input.dispatchKeyEvent")
+		_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, ev)
+		end()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// selectAllKey is Ctrl+A (Cmd+A on macOS), which code editors bind to
+// their own select-all.
+func selectAllKey() input.DispatchKeyEventParams {
+	mod := int64(kb.ModifierCtrl)
+	if runtime.GOOS == "darwin" {
+		mod = int64(kb.ModifierMeta)
+	}
+	return input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: "a", Code: "KeyA",
+		WindowsVirtualKeyCode: 65, NativeVirtualKeyCode: 65, Modifiers: mod, Commands: []string{"selectAll"}}
+}
+
+func insertText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string) error {
+	defer tr.Start(page.SpanCDP, "Input.insertText")()
+	_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: text})
+	return err
 }
 
 // keys sends the key events of one key press (what chromedp.KeyEvent
@@ -193,18 +334,42 @@ func keys(ctx context.Context, t *chromedp.Target, tr *page.Trace, r rune) error
 	return nil
 }
 
-// selectAllScript selects the focused field's content (through open
-// shadow roots and same-origin frames) so typing replaces it.
-const selectAllScript = `(() => { let el = document.activeElement;
-  for (let i = 0; el && i < 16; i++) {
-    if (el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
-    else if (el.contentDocument && el.contentDocument.activeElement) el = el.contentDocument.activeElement;
-    else break;
-  }
-  if (!el) return;
-  if (typeof el.select === "function") { el.select(); return; }
-  if (el.isContentEditable) { const r = document.createRange(); r.selectNodeContents(el);
-    const s = el.ownerDocument.getSelection(); s.removeAllRanges(); s.addRange(r); } })()`
+// selectAllFunc is selectall.js: it selects the focused field's content
+// so typing replaces it, and answers "keys" in a code editor (the caller
+// presses Ctrl+A, the editor's select-all) or "watch" for a field that
+// announces suggestions.
+//
+//go:embed selectall.js
+var selectAllFunc string
+
+// selectAllScript runs selectall.js.
+var selectAllScript = "(" + selectAllFunc + ")()"
+
+// SuggestWaitMS bounds how long a type step into a field that announces
+// suggestions waits after its last key for the page to react.
+const SuggestWaitMS = 500
+
+// awaitSuggestionsScript resolves once the page has reacted to typing
+// into a field that announces suggestions (role=combobox,
+// aria-autocomplete, aria-haspopup=listbox, jQuery UI's autocomplete; a
+// datalist's suggestions are the browser's own, never in the page): at
+// once when the DOM changed while the keys went in, else at the first
+// change after them, else after SuggestWaitMS (a typeahead's debounce,
+// jQuery UI's 300 ms delay); suggest.js. The page's settle
+// follows as for any action. With wait false (a submitting step) it only
+// stops the watch selectAllScript started.
+func awaitSuggestionsScript(wait bool) string {
+	ms := 0
+	if wait {
+		ms = SuggestWaitMS
+	}
+	return "(" + suggestScript + ")(" + strconv.Itoa(ms) + ")"
+}
+
+// suggestScript is suggest.js.
+//
+//go:embed suggest.js
+var suggestScript string
 
 func (s *Session) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, clicks int64) error {
 	defer page.TraceFrom(ctx).Start(page.SpanCDP, "Input.dispatchMouseEvent")()

@@ -3,6 +3,8 @@ package page_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,6 +88,44 @@ func BenchmarkAct(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkActType measures a type action of 20 and of 500 characters
+// into a plain text field: the whole act (ns/op, its settle wait
+// included) and its input phase alone (input-ms: the prepare step, the
+// click, select-all and the key events or paste).
+func BenchmarkActType(b *testing.B) {
+	for _, n := range []int{20, 120, 500} {
+		b.Run(fmt.Sprintf("chars%d", n), func(b *testing.B) {
+			s := testbrowser.Open(b, "/form")
+			rt := page.NewRuntime(s, page.RuntimeOptions{SettleQuiet: 100 * time.Millisecond})
+			ctx := context.Background()
+			o, err := rt.Observe(ctx, page.ObserveRequest{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			name := ""
+			for _, a := range o.Actions {
+				if a.Kind == "type" && name == "" {
+					name = a.Name
+				}
+			}
+			text := strings.Repeat("Ada Lovelace, 1815. ", n/20)
+			var input time.Duration
+			for b.Loop() {
+				tr := &page.Trace{}
+				if _, err := rt.Act(page.WithTrace(ctx, tr), page.ActRequest{Action: name, Args: map[string]any{"text": text}}); err != nil {
+					b.Fatal(err)
+				}
+				for _, sp := range tr.Spans() {
+					if sp.Kind == page.SpanPhase && sp.Name == "act: input" {
+						input += sp.Dur
+					}
+				}
+			}
+			b.ReportMetric(float64(input.Microseconds())/1000/float64(b.N), "input-ms")
 		})
 	}
 }

@@ -295,9 +295,35 @@
     };
     const roleOf = (el) => {
       const r = el.getAttribute('role');
-      if (!r) return '';
+      if (!r) return suggestionRole(el);
       const i = r.indexOf(' ');
       return (i < 0 ? r : r.slice(0, i)).toLowerCase();
+    };
+    // suggestionRole: issue 18 pt 6: jQuery UI's autocomplete shows its
+    // suggestions as a menu without roles (role: null); its items are the
+    // options a person chooses from.
+    const suggestionRole = (el) => {
+      if (el.localName !== 'li' || !el.classList.contains('ui-menu-item')) return '';
+      const p = el.parentElement;
+      return p && p.classList.contains('ui-autocomplete') ? 'option' : '';
+    };
+    // codeEditor: issue 18 pt 5: a code editor is one type action on its
+    // visible wrapper (the input it types through is a tiny hidden
+    // textarea), named by the label of the textarea it replaced, its own
+    // input's name, or the text before it: ['type', 'textbox', label], or
+    // null. CodeMirror 5 (.CodeMirror holding its editor instance) and
+    // Monaco (.monaco-editor, its textarea named by its ariaLabel).
+    const codeEditor = (el, tag) => {
+      if (tag !== 'div' || !((el.CodeMirror && el.classList.contains('CodeMirror')) || el.classList.contains('monaco-editor'))) return null;
+      let label = '';
+      try {
+        const ta = el.CodeMirror && typeof el.CodeMirror.getTextArea === 'function' ? el.CodeMirror.getTextArea() : null;
+        if (ta) label = accName(ta, 'textarea', 'textbox');
+      } catch (e) { label = ''; }
+      const input = el.querySelector('textarea');
+      if (!label && input) label = accName(input, 'textarea', 'textbox');
+      if (!label) label = accName(el, tag, 'textbox') || nearbyLabel(el);
+      return ['type', 'textbox', label];
     };
     // ctlType returns [kind, role] for an actionable element, or null.
     const ctlType = (el, tag, role) => {
@@ -1350,6 +1376,8 @@
       // a field's visible label beats its title and placeholder (issue
       // 18: Adminer's <th>Server</th><td><input title="hostname[:port]">)
       let label = field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
+      // a code editor's label comes with its kind (codeEditor)
+      if (!label && kr[2]) label = kr[2];
       // (in a record the cell before is the row's data: title and placeholder come first)
       if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
       else if (!label && kr[0] === 'check') label = nearbyLabel(el);
@@ -1743,6 +1771,8 @@
       // control
       if (!(declActions && !(hasAttr && el.hasAttribute('data-pling-action')))) {
         let kr = ctlType(el, tag, role);
+        const editor = !kr && hasAttr ? codeEditor(el, tag) : null;
+        if (editor) kr = editor;
         if (!kr && declActions) kr = ['click', role || ''];
         // A clickable element that is no control (a <div onclick>, a span
         // given a listener, styled cursor: pointer) is a button named by
@@ -1752,6 +1782,8 @@
         if (!kr && !declActions && !c2.ctl && POINTER_TAGS.has(tag) && !(c2.rec && c2.rec.el === el) && pointerButton(el)) kr = ['click', 'button'];
         if (kr) {
           control(el, tag, role, hasAttr, kr, c2, hover);
+          // an editor's inside (its lines, its own textarea) is its content
+          if (editor) return null;
           if (c2 === ctx) c2 = { ...ctx };
           c2.ctl = true;
         }

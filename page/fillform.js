@@ -19,10 +19,23 @@
     const a = el.getAttribute("aria-checked");
     return a === null ? null : a === "true";
   };
+  // A field's text: its value, a code editor's own model (CodeMirror 5's
+  // wrapper holds its instance; Monaco's editors are listed by its global),
+  // or a contenteditable's text.
+  const valueOf = (el) => {
+    try {
+      if (el.CodeMirror && typeof el.CodeMirror.getValue === "function") return String(el.CodeMirror.getValue());
+      const m = window.monaco;
+      if (el.classList && el.classList.contains("monaco-editor") && m && m.editor && typeof m.editor.getEditors === "function") {
+        for (const ed of m.editor.getEditors()) if (el.contains(ed.getContainerDomNode()) || ed.getContainerDomNode().contains(el)) return String(ed.getValue());
+      }
+    } catch (e) { /* the page's own text below */ }
+    return "value" in el && typeof el.value === "string" ? el.value : (el.innerText || "");
+  };
   if (params.digest_of) {
     const el = elOf(params.digest_of);
     if (!el || !el.isConnected) return { digest: null };
-    const cur = "value" in el && typeof el.value === "string" ? el.value : (el.innerText || "");
+    const cur = valueOf(el);
     const src = String(params.salt || "") + "\u0000" + cur;
     let h = 0x811c9dc5;
     for (let i = 0; i < src.length; i++) {
@@ -44,7 +57,7 @@
     if (!el || !el.isConnected) return { took: null, invalid: false, message: "" };
     let took = null;
     if (f.kind === "type") {
-      const cur = "value" in el && typeof el.value === "string" ? el.value : (el.innerText || "");
+      const cur = valueOf(el);
       took = el.isContentEditable ? cur.trim() === String(f.text).trim() : cur === f.text;
     } else if (f.kind === "select" && el.localName === "select") {
       const o = el.selectedOptions[0];

@@ -198,8 +198,10 @@ func stateMap(s *Snapshot) map[string]string {
 // order) without empty lists, empty strings and false flags, as in the
 // spec's own example ({"changed":{"observed":true}}). After a navigation
 // the lists of appeared and disappeared actions and records are left out:
-// the new page's observation follows. The structured content keeps the
-// whole receipt.
+// the new page's observation follows. Fields (the type actions whose
+// content changed: a field's value, a code editor's own model) are kept,
+// so a typing step says it took. The structured content keeps the whole
+// receipt.
 func ReceiptText(rec Receipt) string {
 	type records struct {
 		Added   []string `json:"added,omitempty"`
@@ -217,6 +219,7 @@ func ReceiptText(rec Receipt) string {
 		State     []string `json:"state,omitempty"`
 		Feedback  []string `json:"feedback,omitempty"`
 		Navigated bool     `json:"navigated,omitempty"`
+		Fields    []string `json:"fields,omitempty"`
 		Revealed  []string `json:"revealed,omitempty"`
 	}
 	type action struct {
@@ -239,7 +242,7 @@ func ReceiptText(rec Receipt) string {
 	}
 	c := rec.Changed
 	out := result{OK: rec.OK, Action: action{rec.Action.ID, rec.Action.Description}, Warning: rec.Warning,
-		Changed: changes{Observed: c.Observed, State: c.State, Feedback: c.Feedback, Navigated: c.Navigated}}
+		Changed: changes{Observed: c.Observed, State: c.State, Feedback: c.Feedback, Navigated: c.Navigated, Fields: c.Fields}}
 	for _, d := range rec.Dialogs {
 		out.Dialogs = append(out.Dialogs, dialog{d.Type, d.Accepted, clean(d.Message, 300)})
 	}

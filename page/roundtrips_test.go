@@ -14,7 +14,8 @@ import (
 // real browser: they pin the mechanism (issue 10 pt 11), not wall time.
 // A click act resolves against the latest observation (no snapshot
 // before it): the prepare evaluation, bring-to-front, three mouse events
-// and the after-observation. A type act adds select-all and insertText;
+// and the after-observation. A type act adds select-all and two key
+// events (down with its text, up) per character typed (issue 18 pt 6);
 // its field digests ride in the prepare and after evaluations. A navigate
 // is the navigation and one evaluation (settle and collector together).
 func TestRoundTrips(t *testing.T) {
@@ -30,7 +31,7 @@ func TestRoundTrips(t *testing.T) {
 		}, 2, 6, "t1"},
 		{"type act", func(ctx context.Context, rt *page.Runtime) (*page.ActResult, error) {
 			return rt.Act(ctx, page.ActRequest{Action: "add_todo", Args: map[string]any{"text": "Water the plants"}})
-		}, 3, 8, "add_todo"},
+		}, 3, 7 + 2*len("Water the plants"), "add_todo"},
 		{"navigate", func(ctx context.Context, rt *page.Runtime) (*page.ActResult, error) {
 			return rt.Navigate(ctx, testbrowser.FixturesURL(t)+"/todos")
 		}, 1, 2, ""},

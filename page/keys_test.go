@@ -1,0 +1,204 @@
+package page_test
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pling-dev/pling/internal/npmcache"
+	"github.com/pling-dev/pling/page"
+)
+
+// The real widget libraries of issue 18 pts 5 and 6, installed from npm
+// at test time (their own dist files, nothing vendored).
+var widgetPackages = map[string]string{
+	"jquery":     "jquery@3.7.1",
+	"jquery-ui":  "jquery-ui@1.14.1",
+	"codemirror": "codemirror@5.65.21",
+	// CodeMirror 6: its view and what the view imports (an import map
+	// in the page loads the ES modules, no bundler)
+	"@codemirror/view":           "@codemirror/view@6.43.15",
+	"@codemirror/state":          "@codemirror/state@6.7.6",
+	"style-mod":                  "style-mod@4.1.5",
+	"w3c-keyname":                "w3c-keyname@2.2.8",
+	"crelt":                      "crelt@1.0.7",
+	"@marijn/find-cluster-break": "@marijn/find-cluster-break@1.0.4",
+	"monaco-editor":              "monaco-editor@0.52.2",
+}
+
+// serveWidgets is serveRealapp that also serves the npm packages'
+// files under /npm/<name>/.
+func serveWidgets(t *testing.T, extra map[string]http.HandlerFunc) string {
+	t.Helper()
+	if extra == nil {
+		extra = map[string]http.HandlerFunc{}
+	}
+	for name, spec := range widgetPackages {
+		dir, err := npmcache.Pack(t.Context(), spec)
+		if err != nil {
+			t.Fatalf("install %s: %v", spec, err)
+		}
+		prefix := "/npm/" + name + "/"
+		fs := http.StripPrefix(prefix, http.FileServer(http.Dir(dir)))
+		extra[prefix] = fs.ServeHTTP
+	}
+	return serveRealapp(t, extra)
+}
+
+func appeared(res *page.ActResult) []string { return res.Receipt.Changed.Actions.Appeared }
+
+func mustAct(t *testing.T, rt *page.Runtime, req page.ActRequest) *page.ActResult {
+	t.Helper()
+	res, err := rt.Act(t.Context(), req)
+	if err != nil {
+		t.Fatalf("act %s: %v\n%s", req.Action, err, page.Render(rt.Last(), page.DefaultBudgets()))
+	}
+	return res
+}
+
+// Issue 18 pt 6: typing is key presses. A typeahead that listens to keys
+// only (no input handler) opens; its suggestions are actions, the receipt
+// says they appeared, and choosing one works. A text longer than
+// browser.PasteOver is pasted, its last character typed as a key.
+func TestTypeFiresKeyEvents(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveRealapp(t, nil)+"/typeahead.html")
+	res := mustAct(t, rt, page.ActRequest{Action: "city", Args: map[string]any{"text": "Be"}})
+	if got := evalString(t, tab, `window.keyLog.join(" ")`); got != "down:B:KeyB up:B down:e:KeyE up:e" {
+		t.Errorf("key events %q", got)
+	}
+	if a := appeared(res); !slices.Contains(a, "berlin") || !slices.Contains(a, "bern") {
+		t.Fatalf("the suggestions did not appear in the receipt: %+v\n%s", res.Receipt.Changed, page.Render(res.Observation, page.DefaultBudgets()))
+	}
+	if !slices.Contains(res.Receipt.Changed.Fields, "city") || res.Receipt.Warning != "" {
+		t.Errorf("receipt %+v", res.Receipt)
+	}
+	mustAct(t, rt, page.ActRequest{Action: "bern"})
+	if got := evalString(t, tab, `window.chosen + "|" + document.getElementById("city").value`); got != "Bern|Bern" {
+		t.Errorf("chosen %q", got)
+	}
+	// Other printable characters are keys named by themselves; an emoji
+	// goes in with insertText.
+	evalString(t, tab, `(window.keyLog = [], "")`)
+	mustAct(t, rt, page.ActRequest{Action: "city", Args: map[string]any{"text": "Zé 中🙂"}})
+	if got := evalString(t, tab, `document.getElementById("city").value`); got != "Zé 中🙂" {
+		t.Errorf("typed value %q", got)
+	}
+	if got := evalString(t, tab, `window.keyLog.join(" ")`); got != "down:Z:KeyZ up:Z down:é: up:é down: :Space up:  down:中: up:中" {
+		t.Errorf("key events %q", got)
+	}
+	// args.submit is still the Enter press after the text.
+	mustAct(t, rt, page.ActRequest{Action: "city", Args: map[string]any{"text": "Athens", "submit": true}})
+	if got := evalString(t, tab, `String(window.submitted) + "|" + document.getElementById("city").value`); got != "1|Athens" {
+		t.Errorf("submitted|value = %q", got)
+	}
+	long := strings.Repeat("Lisbon ", 60) + "x"
+	evalString(t, tab, `(window.keyLog = [], "")`)
+	mustAct(t, rt, page.ActRequest{Action: "city", Args: map[string]any{"text": long}})
+	if got := evalString(t, tab, `document.getElementById("city").value`); got != long {
+		t.Errorf("pasted value %q", got)
+	}
+	if got := evalString(t, tab, `window.keyLog.join(" ")`); got != "down:x:KeyX up:x" {
+		t.Errorf("a long text's key events %q, want its last character only", got)
+	}
+}
+
+// Issue 18 pt 6 with the real library: jQuery UI's autocomplete (from
+// npm) searches on keydown after its 300 ms delay. Its suggestions are
+// actions, and choosing one runs its select handler.
+func TestTypeOpensJQueryUIAutocomplete(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveWidgets(t, map[string]http.HandlerFunc{"/chosen": func(http.ResponseWriter, *http.Request) {}})+"/autocomplete.html")
+	res := mustAct(t, rt, page.ActRequest{Action: "programming_language", Args: map[string]any{"text": "ja"}})
+	if a := appeared(res); !slices.Contains(a, "java") || !slices.Contains(a, "javascript") {
+		t.Fatalf("the suggestions did not appear in the receipt: %+v\n%s", res.Receipt.Changed, page.Render(res.Observation, page.DefaultBudgets()))
+	}
+	mustAct(t, rt, page.ActRequest{Action: "javascript"})
+	if got := evalString(t, tab, `String(window.chosen) + "|" + document.getElementById("tags").value`); got != "JavaScript|JavaScript" {
+		t.Errorf("chosen %q", got)
+	}
+}
+
+// Issue 18 pt 5: CodeMirror 5 (from npm) is one type action named by its
+// textarea's label; typing goes in as keys into the focused editor, so
+// its own model holds the text, and the receipt says the content changed.
+// Typing again replaces it (Ctrl+A, the editor's select-all).
+func TestTypeIntoCodeMirror5(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveWidgets(t, map[string]http.HandlerFunc{"/run": func(http.ResponseWriter, *http.Request) {}})+"/codemirror5.html")
+	o := rt.Last()
+	a := find(o, "sql_query")
+	if a == nil || a.Kind != "type" || find(o, "textbox") != nil {
+		t.Fatalf("the editor is not one type action sql_query:\n%s", page.Render(o, page.DefaultBudgets()))
+	}
+	for _, text := range []string{"SELECT name FROM users WHERE id = 7;", "SELECT 1\nFROM dual;", "BEGIN\n  SELECT 1;\nEND", strings.Repeat("SELECT 1;\n", 20) + "END"} {
+		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
+		if got := evalString(t, tab, `window.editor.getValue()`); got != text {
+			t.Errorf("editor.getValue() = %q, want %q", got, text)
+		}
+		if !slices.Contains(res.Receipt.Changed.Fields, "sql_query") || res.Receipt.Warning != "" {
+			t.Errorf("receipt %+v", res.Receipt)
+		}
+	}
+}
+
+// Issue 18 pt 5: a contenteditable SQL editor whose application syncs its
+// form from keyup and its model from input events gets the text in both.
+func TestTypeIntoContentEditableEditor(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveRealapp(t, map[string]http.HandlerFunc{"/exec": func(http.ResponseWriter, *http.Request) {}})+"/ceditor.html")
+	res := mustAct(t, rt, page.ActRequest{Action: "sql_command", Args: map[string]any{"text": "DROP TABLE temp_import;"}})
+	if got := evalString(t, tab, `window.model + "|" + document.getElementById("query").value`); got != "DROP TABLE temp_import;|DROP TABLE temp_import;" {
+		t.Errorf("the application got %q", got)
+	}
+	if !slices.Contains(res.Receipt.Changed.Fields, "sql_command") {
+		t.Errorf("receipt %+v", res.Receipt)
+	}
+	mustAct(t, rt, page.ActRequest{Action: "execute"})
+	if got := evalString(t, tab, `document.getElementById("result").textContent`); got != "Executed: 23 characters" {
+		t.Errorf("result %q", got)
+	}
+}
+
+// Issue 18 pt 5: CodeMirror 6 (its own ES modules from npm): its
+// contenteditable content is the type action; the keys go into the
+// focused editor, whose own state holds the text.
+func TestTypeIntoCodeMirror6(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveWidgets(t, nil)+"/codemirror6.html")
+	o := rt.Last()
+	if a := find(o, "sql_query"); a == nil || a.Kind != "type" {
+		t.Fatalf("the editor is not one type action sql_query:\n%s", page.Render(o, page.DefaultBudgets()))
+	}
+	for _, text := range []string{"SELECT name FROM users WHERE id = 7;", "SELECT 1\nFROM dual;", "BEGIN\n  SELECT 1;\nEND", strings.Repeat("SELECT 1;\n", 20) + "END"} {
+		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
+		if got := evalString(t, tab, `window.editor6.state.doc.toString()`); got != text {
+			t.Errorf("the editor's state holds %q, want %q", got, text)
+		}
+		if !slices.Contains(res.Receipt.Changed.Fields, "sql_query") || res.Receipt.Warning != "" {
+			t.Errorf("receipt %+v", res.Receipt)
+		}
+	}
+}
+
+// Issue 18 pt 5: Monaco (its AMD build from npm) is one type action named
+// by its ariaLabel; the keys go into the focused editor, whose own model
+// holds the text.
+func TestTypeIntoMonaco(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveWidgets(t, nil)+"/monaco.html")
+	o := rt.Last()
+	if a := find(o, "sql_query"); a == nil || a.Kind != "type" {
+		t.Fatalf("the editor is not one type action sql_query:\n%s", page.Render(o, page.DefaultBudgets()))
+	}
+	for _, text := range []string{"SELECT name FROM users WHERE id = 7;", "SELECT 1\nFROM dual;", "BEGIN\n  SELECT 1;\nEND"} {
+		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
+		if got := evalString(t, tab, `window.monacoEditor.getValue()`); got != text {
+			t.Errorf("the editor's model holds %q, want %q", got, text)
+		}
+		if !slices.Contains(res.Receipt.Changed.Fields, "sql_query") || res.Receipt.Warning != "" {
+			t.Errorf("receipt %+v", res.Receipt)
+		}
+	}
+}
