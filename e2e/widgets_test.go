@@ -26,6 +26,11 @@ func (a *widgetApp) handler(t *testing.T) http.Handler {
 	t.Helper()
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServer(http.Dir(filepath.Join("testdata", "realapp"))))
+	// The widget pages are the page package's own fixtures (one copy).
+	for _, name := range []string{"autocomplete.html", "codemirror5.html"} {
+		file := filepath.Join("..", "page", "testdata", "realapp", name)
+		mux.HandleFunc("/"+name, func(w http.ResponseWriter, r *http.Request) { http.ServeFile(w, r, file) })
+	}
 	for name, spec := range map[string]string{"jquery": "jquery@3.7.1", "jquery-ui": "jquery-ui@1.14.1", "codemirror": "codemirror@5.65.21"} {
 		dir, err := npmcache.Pack(t.Context(), spec)
 		if err != nil {
