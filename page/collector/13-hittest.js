@@ -1,0 +1,48 @@
+    // ---- hit testing: is the control under something else?
+    const overlaid = (el, r) => {
+      try {
+        return overlaidAt(el, r);
+      } catch (e) {
+        return false; // a wrapped hit (a shadow DOM polyfill) is no cover
+      }
+    };
+    const overlaidAt = (el, r) => {
+      if (hits++ >= MAX_HITS) return false;
+      const x = Math.min(Math.max((Math.max(r.left, 0) + Math.min(r.right, VW)) / 2, 0), VW - 1);
+      const y = Math.min(Math.max((Math.max(r.top, 0) + Math.min(r.bottom, VH)) / 2, 0), VH - 1);
+      let hit = document.elementFromPoint(x, y);
+      while (hit && hit.shadowRoot) {
+        const h2 = hit.shadowRoot.elementFromPoint(x, y);
+        if (!h2 || h2 === hit) break;
+        hit = h2;
+      }
+      if (!hit || hit === el || el.contains(hit) || hit.contains(el)) return false;
+      if (el.labels) for (const l of el.labels) if (l === hit || l.contains(hit)) return false;
+      // a hit inside the same shadow host, or the host of el's tree
+      for (let n = el.getRootNode(); n && n.host; n = n.host.getRootNode()) if (n.host === hit || n.host.contains(hit)) return false;
+      // Something else is on top. It blocks the control when it is a large
+      // layer (a backdrop, a full-page overlay), or when the control is
+      // fixed or sticky and scrolling it into view would not move it out
+      // from under: a sticky header or a small banner over a scrolling
+      // control is not a cover (acting scrolls the control to the centre).
+      return bigLayer(hit) || pinned(el);
+    };
+    const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+    const bigLayer = (hit) => {
+      for (let n = hit, d = 0; n && d < 32; n = up(n), d++) {
+        const pos = getComputedStyle(n).position;
+        if (pos !== 'fixed' && pos !== 'absolute' && pos !== 'sticky') continue;
+        const r = n.getBoundingClientRect();
+        const w = Math.min(r.right, VW) - Math.max(r.left, 0), h = Math.min(r.bottom, VH) - Math.max(r.top, 0);
+        if (w > 0 && h > 0 && w * h >= (VW * VH) / 2) return true;
+      }
+      return false;
+    };
+    const pinned = (el) => {
+      for (let n = el, d = 0; n && d < 64; n = up(n), d++) {
+        const pos = getComputedStyle(n).position;
+        if (pos === 'fixed' || pos === 'sticky') return true;
+      }
+      return false;
+    };
+

@@ -1,0 +1,111 @@
+    // ---- one control
+    const isDisabled = (el, tag, hasAttr) => ((tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && el.matches(':disabled')) ||
+      (hasAttr && el.getAttribute('aria-disabled') === 'true');
+    // unavailableOf is the declared reason, or "disabled".
+    const unavailableOf = (el, tag, hasAttr) => {
+      const un = hasAttr ? el.getAttribute('data-pling-unavailable') : null;
+      if (un !== null) return cut(clean(un) || 'unavailable');
+      return isDisabled(el, tag, hasAttr) ? 'disabled' : '';
+    };
+    const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
+      const c = { kind: kr[0] };
+      const declName = hasAttr ? el.getAttribute('data-pling-action') : null;
+      if (declName !== null && clean(declName)) {
+        c.name = cut(clean(declName), NAME_TEXT);
+        c.declared = true;
+      }
+      const field = kr[0] === 'type' || kr[0] === 'select' || (kr[0] === 'check' && (tag === 'input' || tag === 'select' || tag === 'textarea'));
+      // a field's visible label beats its title and placeholder (issue
+      // 18: Adminer's <th>Server</th><td><input title="hostname[:port]">)
+      let label = field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
+      // a code editor's label comes with its kind (codeEditor)
+      if (!label && kr[2]) label = kr[2];
+      // (in a record the cell before is the row's data: title and placeholder come first)
+      if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
+      else if (!label && kr[0] === 'check') label = nearbyLabel(el);
+      // issue 18: an icon-only control is named by its icon, and says so
+      if (!field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
+        const ic = iconOf(el);
+        if (ic) {
+          label = ic;
+          c.name_from = 'icon';
+        }
+      }
+      if (label) c.label = cut(label);
+      if (!label || !LETTER.test(label)) {
+        // no name, or a symbol ("×", "★"): the id and class words may say more
+        const ev = evidenceOf(el);
+        if (ev) c.evidence = cut(ev, NAME_TEXT);
+      }
+      if (hasAttr) {
+        const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && clean(el.getAttribute('title')) !== label ? clean(el.getAttribute('title')) : '');
+        if (d) c.description = cut(d);
+      }
+      c.role = kr[1];
+      // issue 18: a text area (or a multi-line editable) is not a one-line input
+      if (kr[0] === 'type' && (tag === 'textarea' || (hasAttr && (el.getAttribute('aria-multiline') === 'true' || isEditable(el))))) c.multiline = true;
+      if (c.declared) {
+        const ef = clean(el.getAttribute('data-pling-effect')).toLowerCase();
+        if (ef === 'read' || ef === 'write') c.effect = ef;
+        const cf = el.getAttribute('data-pling-confirm');
+        if (cf !== null && cf !== 'false') c.confirm = true;
+        const ho = el.getAttribute('data-pling-handoff');
+        if (ho !== null && ho !== 'false') c.handoff = true;
+      }
+      if (ctx.region) c.region = ctx.region;
+      if (isDisabled(el, tag, hasAttr)) c.disabled = true;
+      const why = unavailableOf(el, tag, hasAttr);
+      if (why) c.unavailable = why;
+      if (hover) c.hover_only = true;
+      if (tag === 'input') {
+        const ty = el.type;
+        c.input_type = ty;
+        const ac = hasAttr ? (el.getAttribute('autocomplete') || '').toLowerCase() : '';
+        let secret = ty === 'password';
+        if (!secret && ac) for (const w of ac.split(WS)) if (SECRET_AC.has(w)) secret = true;
+        if (secret) c.secret = true;
+        if (ty === 'checkbox' || ty === 'radio') c.checked = el.checked;
+        // issue 11: what a file input accepts, and whether it takes several
+        if (ty === 'file') {
+          const acc = clean(el.getAttribute('accept'));
+          if (acc) c.accept = cut(acc, NAME_TEXT);
+          if (el.multiple) c.multiple = true;
+        }
+        if (el.required) c.required = true;
+      } else if (tag === 'select' || tag === 'textarea') {
+        if (el.required) c.required = true;
+      }
+      if (!('checked' in c) && (kr[1] === 'checkbox' || kr[1] === 'switch' || kr[1] === 'radio' || kr[1] === 'menuitemcheckbox' || kr[1] === 'menuitemradio') && hasAttr) {
+        const ac = el.getAttribute('aria-checked');
+        if (ac !== null) c.checked = ac === 'true';
+      }
+      if (hasAttr && el.hasAttribute('aria-required') && el.getAttribute('aria-required') === 'true') c.required = true;
+      if (tag === 'select') {
+        const opts = [];
+        for (const o of el.options) {
+          if (opts.length >= MAX_OPTIONS) break;
+          if (o.hidden) continue;
+          const t = clean(o.label || o.text);
+          if (t) opts.push(cut(t, NAME_TEXT));
+        }
+        if (opts.length) c.options = opts;
+      }
+      if (hasAttr) {
+        const inv = el.getAttribute('aria-invalid');
+        if (inv !== null && inv !== 'false' && inv !== '') c.invalid = true;
+      }
+      if (kr[0] === 'link' && tag === 'a') {
+        const h = hrefOf(el);
+        if (h) c.href = h;
+      }
+      if (ctx.fi >= 0) c.frame = ctx.fi;
+      if (ctx.shadow) c.shadow = true;
+      return c;
+    };
+
+    const pushHidden = (region, label, how) => {
+      if (hidden.length >= MAX_HIDDEN || !label) return;
+      for (const h of hidden) if (h.label === label && h.how === how && h.region === region) return;
+      hidden.push({ region, label: cut(label), how });
+    };
+
