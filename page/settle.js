@@ -1,7 +1,8 @@
 // settle.js: resolves when the page has been quiet for params.quiet_ms — no
 // DOM mutations, no running finite animations, no new resource loads, no
 // script, stylesheet, module preload, XHR or fetch in flight (each for at
-// most 2 s), no scrolling, document loaded — or when params.timeout_ms
+// most 2 s), no frame loading a document it was given since (an iframe's
+// new src), no scrolling, document loaded — or when params.timeout_ms
 // passes. Returns {settled: bool}. A watcher installed on the first call
 // keeps the time of the last change, so a page that is already quiet
 // settles at once: the common case costs no waiting. With params.fresh
@@ -51,6 +52,16 @@
       }
       if (url && !/^(data|blob|javascript):/i.test(url) && !seen(url)) w.pending.set(n, performance.now());
     };
+    // A frame given a document after the watcher came (an iframe added
+    // with a src, or its src changed) is in flight until its load or error
+    // event: the frame's navigation goes through the browser's policy
+    // first, and an action that started it is not over (nor are the
+    // policy's notices about it known) until the frame has its document.
+    const trackFrame = (n) => {
+      if (n.tagName !== "IFRAME" && n.tagName !== "FRAME") return;
+      const url = n.src || "";
+      if (url && !/^(about|data|blob|javascript):/i.test(url)) w.pending.set(n, performance.now());
+    };
     const done = (e) => { if (w.pending.delete(e.target)) w.touch(); };
     document.addEventListener("load", done, true);
     document.addEventListener("error", done, true);
@@ -65,10 +76,18 @@
           w.touch();
           w.mut = w.last;
           for (const r of recs) {
+            if (r.type === "attributes") {
+              if (r.attributeName === "src") trackFrame(r.target);
+              continue;
+            }
             for (const n of r.addedNodes) {
               if (n.nodeType !== 1) continue;
               track(n);
-              if (n.firstElementChild) n.querySelectorAll("script[src], link[href]").forEach(track);
+              trackFrame(n);
+              if (n.firstElementChild) {
+                n.querySelectorAll("script[src], link[href]").forEach(track);
+                n.querySelectorAll("iframe[src], frame[src]").forEach(trackFrame);
+              }
             }
           }
         });

@@ -93,3 +93,41 @@ func navigateRendered(t *testing.T, url string) string {
 	}
 	return page.Render(res.Observation, page.DefaultBudgets())
 }
+
+// An action that gives an iframe a document (its src set by a click) is
+// over only when the frame has it: the frame's navigation first passes the
+// browser's policy, whose notice about a blocked frame must be in that
+// action's receipt. Before, settle ended on the src attribute's mutation
+// and, on a loaded machine, the receipt came before the frame's request
+// was vetted (e2e TestPopupsAreUnderThePolicy/frame_denied).
+func TestSettleWaitsForAFrameGivenADocument(t *testing.T) {
+	t.Parallel()
+	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if r.URL.Path == "/framed" {
+			time.Sleep(700 * time.Millisecond) // within settle's 2 s for one request
+			_, _ = w.Write([]byte(`<!doctype html><title>Framed</title><p>inside</p>`))
+			return
+		}
+		_, _ = w.Write([]byte(`<!doctype html><title>Frame host</title><main>
+<iframe src="about:blank" id="f" onload="if (this.src.endsWith('/framed')) window.frameLoaded = true"></iframe>
+<button onclick="document.getElementById('f').src='/framed'">Load frame</button></main>`))
+	}))
+	tab := testbrowser.New(t)
+	rt := page.NewRuntime(tab, page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 10 * time.Second})
+	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+	defer cancel()
+	if _, err := rt.Navigate(ctx, base+"/"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "load_frame"}); err != nil {
+		t.Fatal(err)
+	}
+	var loaded bool
+	if err := tab.CallScript(ctx, `() => window.frameLoaded === true`, nil, &loaded); err != nil {
+		t.Fatal(err)
+	}
+	if !loaded {
+		t.Fatal("the action's receipt came before the iframe it gave a document had loaded it")
+	}
+}
