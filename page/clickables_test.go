@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pling-dev/pling/page"
 )
 
@@ -167,5 +169,56 @@ func TestActDivRowFileList(t *testing.T) {
 	}
 	if got := evalString(t, tab, `document.getElementById("deleted").textContent`); got != "report.csv " {
 		t.Errorf("deleted %q, want report.csv", got)
+	}
+}
+
+// TestCollectClickableRowsAndItemShapes: which rows are their own action
+// (issue 18 pt 7) and which sibling items are records by their shape
+// (pt 8). A row is its own action when it has a click handler or
+// cursor: pointer set on it or its table, and holds no control; items
+// are records when their controls sit in the same places, links and
+// checkboxes differing, buttons the same.
+func TestCollectClickableRowsAndItemShapes(t *testing.T) {
+	t.Parallel()
+	const css = `<style>.p{cursor:pointer}</style>`
+	rows := func(tr string) string {
+		return `<table><thead><tr><th>Job</th><th>Status</th></tr></thead><tbody>` +
+			strings.ReplaceAll(tr, "NAME", "backup") + strings.ReplaceAll(tr, "NAME", "rotate") + strings.ReplaceAll(tr, "NAME", "reindex") + `</tbody></table>`
+	}
+	items := func(item string) string {
+		return `<div>` + strings.ReplaceAll(item, "NAME", "a.txt") + strings.ReplaceAll(item, "NAME", "b.csv") + strings.ReplaceAll(item, "NAME", "c.py") + `</div>`
+	}
+	tests := []struct {
+		name, body string
+		records    int
+		does       []string // the Does of the row actions, in order ("" for a control in the row)
+	}{
+		{"rows with a listener each", rows(`<tr class="job"><td>NAME</td><td>ok</td></tr>`) + `<script>for (const r of document.querySelectorAll("tr.job")) r.addEventListener("click", () => {})</script>`, 3, []string{"click"}},
+		{"rows with the pointer, details rows hidden between", rows(`<tr class="job p"><td>NAME</td><td>ok</td></tr><tr class="log" hidden><td colspan="2">log of NAME</td></tr>`), 3, []string{"expand"}},
+		{"rows with aria-expanded", rows(`<tr class="p" aria-expanded="false"><td>NAME</td><td>ok</td></tr>`), 3, []string{"expand"}},
+		{"the pointer on the table (a handler on tbody)", `<div class="wrap">` + strings.Replace(rows(`<tr><td>NAME</td><td>ok</td></tr>`), "<table>", `<table class="p">`, 1) + `</div>`, 3, []string{"click"}},
+		{"the pointer from further out is no row's", `<div class="p">` + rows(`<tr><td>NAME</td><td>ok</td></tr>`) + `</div>`, 3, nil},
+		{"a row holding a button: the button is its action", rows(`<tr class="p"><td>NAME</td><td><button>Retry</button></td></tr>`), 3, []string{""}},
+		{"plain rows", rows(`<tr><td>NAME</td><td>ok</td></tr>`), 3, nil},
+		{"div rows: a checkbox and a file link", items(`<div class="item"><input type="checkbox" title="Click here to rename, delete, etc."><a href="/f/NAME">NAME</a> <span>2 kB</span></div>`), 3, []string{"", ""}},
+		{"div rows: a file link and its size", items(`<div class="item"><a href="/f/NAME">NAME</a> <span>2 kB</span></div>`), 3, []string{""}},
+		{"settings side by side, each its own button", `<div><div class="set"><b>Export all</b> Download an archive <button>Export</button></div><div class="set"><b>Transfer</b> Hand it over <button>Transfer</button></div><div class="set"><b>Delete</b> Remove it all <button>Delete</button></div></div>`, 0, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := serveHTML(t, `<!doctype html><title>Jobs</title>`+css+`<main>`+tc.body+`</main>`)
+			snap, _ := collectSnapshot(t, s, page.DefaultCollectParams())
+			if len(snap.Records) != tc.records {
+				t.Fatalf("records %v, want %d", recordIDs(snap), tc.records)
+			}
+			var does []string
+			for _, c := range snap.RowActions {
+				does = append(does, c.Does)
+			}
+			if diff := cmp.Diff(tc.does, does); diff != "" {
+				t.Errorf("row actions (-want +got):\n%s\n%+v", diff, snap.RowActions)
+			}
+		})
 	}
 }

@@ -61,10 +61,17 @@
         // issue 18 pt 8: the controls of every item sit in the same places
         // of one template (a file list's rows: a checkbox, then a link
         // with the file's name): the items are rows of one shape even when
-        // no control's name repeats
+        // no link's name repeats. Buttons must be the same button in every
+        // item: Export, Transfer and Delete side by side are settings.
         if (same) {
           let sh = '';
-          if (cs.length) for (const c of it.querySelectorAll(ROW_CTL_SEL + ',' + CHECK_SEL)) sh += slotOf(c, it) + ';';
+          if (cs.length) {
+            for (const c of it.querySelectorAll(ROW_CTL_SEL + ',' + CHECK_SEL)) {
+              const t = c.localName, r = c.hasAttributes() ? roleOf(c) : '';
+              const named = !(t === 'a' || r === 'link' || r === 'checkbox' || r === 'switch' || (t === 'input' && c.type === 'checkbox'));
+              sh += slotOf(c, it) + (named ? '=' + clean(c.getAttribute('aria-label') || c.textContent || c.getAttribute('title') || '').toLowerCase() : '') + ';';
+            }
+          }
           if (shape === undefined) shape = sh;
           else if (sh !== shape) same = false;
         }
