@@ -1217,6 +1217,7 @@ func TestCollectClickableNonControls(t *testing.T) {
 		{"a listener removed again", `<span id="s">Untitled</span><script>const f = () => {}; s.addEventListener("click", f); s.removeEventListener("click", f)</script>`, nil},
 		{"a listener on an ancestor (delegated)", `<div id="d"><span>Row one</span> <span>Row two</span> <p>` + strings.Repeat("text ", 20) + `</p></div><script>d.addEventListener("click", () => {})</script>`, nil},
 		{"no handler, no pointer", `<div>Not styled</div><span>Plain</span>`, nil},
+		{"a listener in a same-origin frame", `<iframe srcdoc="<span id=s>Rename</span><script>s.addEventListener('click', () => {})</script>"></iframe>`, []string{"Rename"}},
 		{"long text", `<div class="p" onclick="1">` + strings.Repeat("a long paragraph ", 5) + `</div>`, nil},
 		{"pointer around a real control", `<div class="p"><input aria-label="Search"></div>`, []string{"Search"}},
 	}
