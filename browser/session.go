@@ -293,6 +293,12 @@ func (s *Session) start(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		// Click listeners, remembered from every document's start, tell a
+		// clickable <span> from text (page/listeners.js).
+		_, err = chromedp.Call(c, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: page.ListenerWatchScript})
+		if err != nil {
+			return err
+		}
 		// The page's WebMCP tools (webmcp.go). A browser without the
 		// domain (an older remote one) refuses: its pages have none.
 		_, _ = chromedp.Call(c, webmcp.Enable, cdp.Empty{})

@@ -264,6 +264,11 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		a := newAction(c, str, regionPath(c.Region))
 		if c.Name == "" && c.Label == "" && c.Evidence == "" {
 			a.Name = slotVerb(c)
+			// a link whose text is the row's data (a file's name, a
+			// user's): what it opens is the row, not "the control"
+			if c.Description == "" && a.Kind == "link" {
+				a.Description = "Open the row's link"
+			}
 		}
 		a.shape = shape
 		a.RecordParam = true
@@ -667,6 +672,12 @@ func describe(c Control) string {
 		}
 		return "Press " + what
 	}
+	switch c.Does {
+	case "expand":
+		return "Expand or collapse the row (a click on the row shows or hides its details)"
+	case "click":
+		return "Click the row"
+	}
 	switch kindOf(c) {
 	case "upload":
 		return uploadDescription(label, c)
@@ -910,6 +921,8 @@ func inferName(c Control) string {
 // user-name link): by what the control does, never by one row's title.
 func slotVerb(c Control) string {
 	switch {
+	case c.Does == "expand" || c.Does == "click":
+		return c.Does
 	case c.Kind == "link":
 		return "open"
 	case c.Role == "radio" || c.Role == "menuitemradio" || c.Role == "option":

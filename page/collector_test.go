@@ -1191,12 +1191,14 @@ func TestCollectListRowParts(t *testing.T) {
 	}
 }
 
-// TestCollectClickableNonControls: an element with cursor: pointer, a short
-// text and a handler (onclick attribute or property), or the topmost
-// pointer element of a subtree with no control inside (a listener added
-// with addEventListener cannot be seen), is a click control named by its
-// text; text wrappers inside links and buttons, pointer containers around
-// a handler, long texts and plain text are not (issue 8 point 11).
+// TestCollectClickableNonControls: an element with a short text and a
+// click handler of its own (onclick attribute or property, or a listener
+// added with addEventListener, seen from the document's start), or the
+// topmost cursor: pointer element of a subtree with no control inside, is
+// a click control named by its text; text wrappers inside links and
+// buttons, pointer containers around a handler, long texts and plain text
+// are not (issue 8 point 11; issue 18 pt 7: a handler without the pointer
+// is clickable too, as a notebook's title span is).
 func TestCollectClickableNonControls(t *testing.T) {
 	t.Parallel()
 	const css = `<style>.p{cursor:pointer}</style>`
@@ -1210,7 +1212,12 @@ func TestCollectClickableNonControls(t *testing.T) {
 		{"pointer container around a handler", `<div class="p"><div onclick="1">Buy two</div> <em>offer</em></div>`, []string{"Buy two"}},
 		{"text wrapper inside a link or button", `<a href="/x"><span class="p">Details</span></a><button><span class="p">Share</span></button>`, []string{"Details", "Share"}},
 		{"nested pointer text counts once", `<div class="p" onclick="1"><span>Add</span> <b>to cart</b></div>`, []string{"Add to cart"}},
-		{"no pointer", `<div onclick="1">Not styled</div><span>Plain</span>`, nil},
+		{"a handler without the pointer", `<div onclick="1">Not styled</div><span>Plain</span>`, []string{"Not styled"}},
+		{"a listener without the pointer", `<span id="s">Untitled</span> <span>Last Checkpoint: a minute ago</span><script>s.addEventListener("click", () => {})</script>`, []string{"Untitled"}},
+		{"a listener removed again", `<span id="s">Untitled</span><script>const f = () => {}; s.addEventListener("click", f); s.removeEventListener("click", f)</script>`, nil},
+		{"a listener on an ancestor (delegated)", `<div id="d"><span>Row one</span> <span>Row two</span> <p>` + strings.Repeat("text ", 20) + `</p></div><script>d.addEventListener("click", () => {})</script>`, nil},
+		{"no handler, no pointer", `<div>Not styled</div><span>Plain</span>`, nil},
+		{"a listener in a same-origin frame", `<iframe srcdoc="<span id=s>Rename</span><script>s.addEventListener('click', () => {})</script>"></iframe>`, []string{"Rename"}},
 		{"long text", `<div class="p" onclick="1">` + strings.Repeat("a long paragraph ", 5) + `</div>`, nil},
 		{"pointer around a real control", `<div class="p"><input aria-label="Search"></div>`, []string{"Search"}},
 	}

@@ -18,6 +18,18 @@ var SettleScript string
 // are skipped: settle waits on the top document only.
 var SettleWatchScript = `try { if (window === window.top) (` + SettleScript + `)({ install: true, quiet_ms: 0, timeout_ms: 0 }); } catch (e) { /* observed later instead */ }`
 
+// ListenerScript is listeners.js: the watcher of click listeners.
+//
+//go:embed listeners.js
+var ListenerScript string
+
+// ListenerWatchScript installs listeners.js in every document (frames
+// too) as it starts, before the page's own scripts: the collector then
+// knows which elements a click listener makes clickable (issue 18 pt 7).
+// A document it missed (one already loaded when Pling attached) is read
+// by cursor: pointer and onclick alone.
+var ListenerWatchScript = `try { ` + ListenerScript + ` } catch (e) { /* read without listeners */ }`
+
 // SettleParams bound the settle wait.
 type SettleParams struct {
 	TimeoutMS int64 `json:"timeout_ms"`

@@ -191,6 +191,11 @@ type Control struct {
 	// of a control that has no text or accessible name of its own
 	// (fa-trash, a material-icons ligature, an SVG's title).
 	NameFrom string `json:"name_from,omitempty"`
+	// Does, on a row action whose control is the record's own element (a
+	// clickable row holding no control), says what a click on it does:
+	// "expand" for a row that shows or hides the details under it, "click"
+	// for any other. It names the folded action (expand(record)).
+	Does string `json:"does,omitempty"`
 	// Accept is a file input's accept attribute (kind upload).
 	Accept string `json:"accept,omitempty"`
 	// Multiple is true for a file input that takes several files.

@@ -50,7 +50,7 @@
       // labelled sections and landmarks are regions of the page, not rows
       const f = items[0];
       if ((f.localName === 'section' && (f.hasAttribute('aria-label') || f.hasAttribute('aria-labelledby'))) || REGION_ROLES.has(roleOf(f))) return false;
-      let withCtl = 0, n = 0, again = false;
+      let withCtl = 0, n = 0, again = false, shape, same = true;
       const names = new Set();
       for (const it of items) {
         n++;
@@ -58,6 +58,23 @@
         const cs = it.querySelectorAll(ROW_CTL_SEL);
         if (cs.length > MAX_ROW_CONTROLS) return false;
         if (cs.length) withCtl++;
+        // issue 18 pt 8: the controls of every item sit in the same places
+        // of one template (a file list's rows: a checkbox, then a link
+        // with the file's name): the items are rows of one shape even when
+        // no link's name repeats. Buttons must be the same button in every
+        // item: Export, Transfer and Delete side by side are settings.
+        if (same) {
+          let sh = '';
+          if (cs.length) {
+            for (const c of it.querySelectorAll(ROW_CTL_SEL + ',' + CHECK_SEL)) {
+              const t = c.localName, r = c.hasAttributes() ? roleOf(c) : '';
+              const named = !(t === 'a' || r === 'link' || r === 'checkbox' || r === 'switch' || (t === 'input' && c.type === 'checkbox'));
+              sh += slotOf(c, it) + (named ? '=' + clean(c.getAttribute('aria-label') || c.textContent || c.getAttribute('title') || '').toLowerCase() : '') + ';';
+            }
+          }
+          if (shape === undefined) shape = sh;
+          else if (sh !== shape) same = false;
+        }
         const mine = new Set();
         for (const c of cs) {
           const nm = clean(c.getAttribute('aria-label') || c.textContent || c.getAttribute('title') || c.getAttribute('class') || '').toLowerCase();
@@ -70,7 +87,7 @@
       // the same control on two items: one template's action (Message on
       // every card, Star on most mails), not a list of different settings
       // (Export, Transfer, Delete) that happen to look alike
-      return again && withCtl >= 2 && withCtl * 2 >= n;
+      return (again && withCtl >= 2 && withCtl * 2 >= n) || (same && withCtl === n);
     };
     // kvList: the visible items of a list are "Key: value" lines with
     // distinct keys of one to three words (Address, Phone, Opening hours),

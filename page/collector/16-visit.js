@@ -44,12 +44,16 @@
 
     // visit processes one element and returns the context for its children,
     // or null when its subtree is not walked.
-    // pointerButton tells a clickable non-control from text under a
-    // pointer: cursor: pointer, a short text, no control or handler inside,
-    // and either a handler of its own (onclick attribute or property) or no
-    // pointer on its parent (the topmost one; listeners cannot be seen).
+    // pointerButton tells a clickable non-control from text: a short
+    // visible text, no control or handler inside, and either a click
+    // handler of its own (an onclick attribute or property, or a listener
+    // added with addEventListener, which listeners.js remembers from the
+    // document's start: issue 18 pt 7, a notebook's title <span> that
+    // opens the rename dialog) or cursor: pointer without a pointer on its
+    // parent (the topmost one: cursor is inherited, and a listener
+    // delegated to an ancestor cannot be seen).
     // (an <a> without href styled as a button, as old jQuery apps write them)
-    const POINTER_TAGS = new Set(['div', 'span', 'li', 'p', 'td', 'i', 'b', 'strong', 'em', 'a']);
+    const POINTER_TAGS = new Set(['div', 'span', 'li', 'p', 'td', 'i', 'b', 'strong', 'em', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
     const POINTER_INNER = 'a[href],button,input,select,textarea,summary,[onclick],[role=button],[role=link],[contenteditable]';
     // issue 18: a pointer element whose text is two or more boxes of
     // their own (two adjacent buttons made of spans under one handler) is
@@ -70,9 +74,17 @@
       for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && LETTER.test(c.data)) return false;
       return true;
     };
+    // clickHandler: el has a click handler of its own.
+    const clickHandler = (el) => {
+      if (el.hasAttribute('onclick') || typeof el.onclick === 'function') return true;
+      const d = el.ownerDocument, w = d && d.defaultView;
+      const m = w && w.__plingClicks;
+      const s = m && typeof m.get === 'function' ? m.get(el) : undefined;
+      return !!s && s.size > 0;
+    };
     const pointerButton = (el) => {
-      if (getComputedStyle(el).cursor !== 'pointer') return false;
-      const own = el.hasAttribute('onclick') || typeof el.onclick === 'function';
+      const own = clickHandler(el);
+      if (!own && getComputedStyle(el).cursor !== 'pointer') return false;
       const p = el.parentElement;
       if (!own && p && getComputedStyle(p).cursor === 'pointer' && !pointerGroups.has(p)) return false;
       if (isEditable(el) || el.querySelector(POINTER_INNER)) return false;
@@ -85,6 +97,29 @@
         return false;
       }
       return true;
+    };
+    // clickableRow: issue 18 pt 7: a record whose own element is clickable
+    // (a job table's row that shows its log, a mail item) and holds no
+    // control of its own is one: by a click handler of its own, or by
+    // cursor: pointer set on the row or its list (not inherited from
+    // further out). Its controls, when it has some, are its actions.
+    const clickableRow = (el) => {
+      if (el.querySelector(POINTER_INNER) || isEditable(el)) return false;
+      if (clickHandler(el)) return true;
+      if (getComputedStyle(el).cursor !== 'pointer') return false;
+      let list = el.parentElement;
+      if (list && (list.localName === 'tbody' || list.localName === 'thead' || list.localName === 'tfoot')) list = list.parentElement;
+      const out = list && list.parentElement;
+      return !(out && getComputedStyle(out).cursor === 'pointer');
+    };
+    // rowDisclosure: a clickable row that opens something under it (an
+    // aria-expanded row, or one followed by a row of another template, a
+    // details row shown or hidden) is named expand; any other, click.
+    const rowDisclosure = (el) => {
+      if (el.hasAttribute('aria-expanded')) return true;
+      const n = el.nextElementSibling;
+      if (!n || n.localName !== el.localName) return false;
+      return !vis(n) || (templateOf(n, n.localName, n.hasAttributes() ? roleOf(n) : '') !== templateOf(el, el.localName, el.hasAttributes() ? roleOf(el) : '') && !clickHandler(n));
     };
     const visit = (el, ctx) => {
       const tag = el.localName;
@@ -269,7 +304,14 @@
         // its short text: only outside any control and only the element
         // holding the handler, or the topmost pointer element of a subtree
         // with no control or handler inside (cursor is inherited).
-        if (!kr && !declActions && !c2.ctl && POINTER_TAGS.has(tag) && !(c2.rec && c2.rec.el === el) && pointerButton(el)) kr = ['click', 'button'];
+        // A record's own element is one when it is clickable and holds no
+        // control (clickableRow): a folded row action named by what it
+        // does (expand(record)).
+        if (!kr && !declActions && !c2.ctl) {
+          if (c2.rec && c2.rec.el === el) {
+            if (c2.rec.kind !== 'decl' && clickableRow(el)) kr = ['click', 'button', '', rowDisclosure(el) ? 'expand' : 'click'];
+          } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ['click', 'button'];
+        }
         if (kr) {
           control(el, tag, role, hasAttr, kr, c2, hover);
           // an editor's inside (its lines, its own textarea) is its content

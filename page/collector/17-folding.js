@@ -108,16 +108,26 @@
         // Owner or Editor, Star or Unstar) is one entry, not one per text.
         const dn = hasAttr ? el.getAttribute('data-pling-action') : null;
         const name = dn !== null ? cut(clean(dn), NAME_TEXT) : '';
-        let generic = '', acc = '';
+        let generic = '', acc = '', hint = '';
         let sk, nk = '', sh;
         if (name) {
           sk = 'd\u0001' + name + '\u0001' + ctx.region;
           sh = shapes.get(sk);
         } else {
-          acc = accName(el, tag, kr[1]);
-          if ((!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
+          // the row itself as a control is named by its aria-label, never
+          // by its text (the row's data)
+          acc = el === rec.el ? clean(el.getAttribute('aria-label')) : accName(el, tag, kr[1]);
+          if (el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
             const ic = iconOf(el);
             if (ic) acc = ic;
+          }
+          // issue 18 pt 8: a title that is a sentence ("Click here to
+          // rename, delete, etc." on every row's checkbox) says what the
+          // control is for, it names nothing: the slot names it by what
+          // it does (toggle(record)) and the title describes it
+          if (acc && !hint && acc === clean(el.getAttribute('title')) && !asLabel(acc) && !accName(el, tag, kr[1], true)) {
+            hint = acc;
+            acc = '';
           }
           generic = withoutRow(acc, el, kr[0], rec);
           const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
@@ -151,8 +161,11 @@
               }
             }
           }
+          if (hint && !c.description) c.description = cut(hint);
+          // what the row itself does when it is the control (clickableRow)
+          if (el === rec.el && kr[3]) c.does = kr[3];
           sh = { shape: c.declared ? c.name : 's' + (rowActions.length + 1) };
-          for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from']) if (c[k] !== undefined) sh[k] = c[k];
+          for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from', 'does']) if (c[k] !== undefined) sh[k] = c[k];
           sh.in_viewport = false;
           sh.count = 0;
           sh.offscreen = 0;

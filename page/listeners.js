@@ -1,0 +1,41 @@
+// listeners.js: installed in every document of a tab as it starts, before
+// the page's own scripts (ListenerWatchScript), it remembers which
+// elements were given a click listener with addEventListener: jQuery's
+// .click(), Vue's @click and a plain addEventListener all end there, and
+// page script has no other way to see them (issue 18 pt 7: a notebook's
+// title is a <span> whose only sign of being clickable is its listener).
+// window.__plingClicks (non-enumerable) maps an element to the set of its
+// click listeners; removeEventListener takes one out. Listeners a page
+// delegates to an ancestor (one on document for every row) are not its
+// rows': cursor: pointer is the sign for those. Returns nothing.
+(() => {
+  const KEY = "__plingClicks";
+  if (Object.prototype.hasOwnProperty.call(window, KEY)) return;
+  const ET = window.EventTarget && window.EventTarget.prototype;
+  if (!ET || typeof ET.addEventListener !== "function") return;
+  const add = ET.addEventListener, remove = ET.removeEventListener;
+  const clicks = new WeakMap();
+  Object.defineProperty(window, KEY, { value: clicks });
+  const wrap = (orig, fn) => {
+    // the wrapper keeps the native function's name and length, so a page
+    // that introspects addEventListener sees what it expects
+    Object.defineProperty(fn, "name", { value: orig.name });
+    Object.defineProperty(fn, "length", { value: orig.length });
+    return fn;
+  };
+  ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
+    if (type === "click" && fn && this && this.nodeType === 1) {
+      let s = clicks.get(this);
+      if (!s) clicks.set(this, (s = new Set()));
+      s.add(fn);
+    }
+    return add.call(this, type, fn, opts);
+  });
+  ET.removeEventListener = wrap(remove, function removeEventListener(type, fn, opts) {
+    if (type === "click" && fn && this && this.nodeType === 1) {
+      const s = clicks.get(this);
+      if (s) s.delete(fn);
+    }
+    return remove.call(this, type, fn, opts);
+  });
+})();
