@@ -25,9 +25,7 @@ type wpTask struct {
 // with its reason (docs/REALWORLD.md, "WordPress"). The test fails when
 // one of them passes, so the list stays honest: remove it here and in the
 // docs' table.
-var wpKnownFailing = map[string]string{
-	"quick_edit_title": "issue 18 class 4 (names): the Quick Edit form is a table row spanning every column, taken for a record of the posts table; its fields (Title, Slug, Date, Password, …) are named by the first column's header: select_all(record, text) … select_all_11, so no field says Title",
-}
+var wpKnownFailing = map[string]string{}
 
 // wpTasks are the corpus's tasks, in the order a person would do them.
 var wpTasks = []wpTask{
