@@ -38,7 +38,7 @@ var wpTasks = []wpTask{
 	{"add_category", "wp_terms.name, wp_term_taxonomy.taxonomy", wpAddCategory, wpCheckCategory},
 	{"site_title_tagline", "wp_options.blogname, blogdescription", wpSiteTitle, wpCheckSiteTitle},
 	{"trash_post", "wp_posts.post_status", wpTrashPost, wpCheckPost(wpTrashTitle, "trash")},
-	{"search_posts", "wp_posts.post_title (the rows shown = the matching posts)", wpSearchPosts, func(context.Context, *wpSite) error { return nil }},
+	{"search_posts", "wp_posts.post_title (the rows shown = the matching posts)", wpSearchPosts, wpCheckedInRun},
 }
 
 // What the tasks write, and what they work on (testdata/wordpress/seed.php).
@@ -606,6 +606,11 @@ func wpSearchPosts(ctx context.Context, s *session, w *wpSite) error {
 	}
 	return nil
 }
+
+// wpCheckedInRun is the check of a task that compares what it read with
+// the database as it runs (search_posts: the rows shown against the
+// posts that match).
+func wpCheckedInRun(context.Context, *wpSite) error { return nil }
 
 // wpCheckPost checks that the post titled title has status.
 func wpCheckPost(title, status string) func(context.Context, *wpSite) error {
