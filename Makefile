@@ -93,7 +93,7 @@ dist:
 soak: chromium
 	PLING_SOAK_SESSIONS=1000 $(GO) test -count=1 -v -run '^TestHTTPSessionChurn$$' -timeout 180m ./e2e
 
-bench: chromium npm
+bench: chromium npm wordpress
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 -timeout 30m ./...
 
 # Pling beside Playwright MCP and Chrome DevTools MCP on this machine, in
