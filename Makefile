@@ -13,7 +13,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # 2-core machine, ~15 s when cached.
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 
-.PHONY: all build demo test bench bench-peers fuzz chromium npm lint realworld soak dist goreleaser-check
+.PHONY: all build demo test bench bench-peers fuzz chromium npm wordpress lint realworld soak dist goreleaser-check
 
 all: build
 
@@ -41,6 +41,24 @@ npm:
 	fi
 	@npm --version
 
+# The WordPress corpus (e2e/realworld/wordpress_test.go) runs Debian's
+# WordPress and its default theme on its own MariaDB (started by the test in
+# a temporary datadir, never the system's instance) and PHP's built-in
+# server: those packages, when missing.
+WORDPRESS_PKGS = wordpress wordpress-theme-twentytwentythree mariadb-server mariadb-client php-cli php-mysql
+wordpress:
+	@if [ ! -f /usr/share/wordpress/wp-load.php ] || [ ! -f /usr/share/wordpress/wp-content/themes/twentytwentythree/style.css ] || \
+	    [ ! -x /usr/sbin/mariadbd ] || [ ! -x /usr/bin/mariadb-install-db ] || [ ! -x /usr/bin/mariadb ] || \
+	    ! php -r 'exit(function_exists("mysqli_connect") ? 0 : 1);' >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian's $(WORDPRESS_PKGS) (apt-get)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(WORDPRESS_PKGS) >/dev/null; \
+	  else \
+	    echo "the WordPress corpus needs Debian packages: run 'sudo apt-get install -y $(WORDPRESS_PKGS)'" >&2; exit 1; \
+	  fi; \
+	fi
+	@dpkg-query -W -f='$${Package} $${Version}\n' wordpress mariadb-server php-cli 2>/dev/null || true
+
 build:
 	$(GO) build -buildvcs=auto -o bin/pling ./cmd/pling
 
@@ -52,7 +70,7 @@ lint:
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-test: chromium npm lint goreleaser-check
+test: chromium npm wordpress lint goreleaser-check
 	$(GO) test -race -count=1 -timeout 30m ./...
 
 # The release configuration is valid for this GoReleaser.
@@ -75,7 +93,7 @@ dist:
 soak: chromium
 	PLING_SOAK_SESSIONS=1000 $(GO) test -count=1 -v -run '^TestHTTPSessionChurn$$' -timeout 180m ./e2e
 
-bench: chromium npm
+bench: chromium npm wordpress
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 -timeout 30m ./...
 
 # Pling beside Playwright MCP and Chrome DevTools MCP on this machine, in
@@ -95,6 +113,6 @@ fuzz:
 # The real-world corpus alone (it also runs in `make test`): one line per
 # app, and the per-app Markdown table in bin/realworld/ for docs/REALWORLD.md.
 # Needs npm and the npm registry (the packages are installed at test time).
-realworld: chromium
+realworld: chromium npm wordpress
 	@mkdir -p bin/realworld
 	REALWORLD_REPORT_DIR=$(CURDIR)/bin/realworld $(GO) test -count=1 -v -timeout 30m ./e2e/realworld

@@ -47,6 +47,20 @@
       formTables.set(table, d);
       return d;
     };
+    // formRow: a form opened inside a table as one row whose single cell
+    // spans the columns and holds two fields or more (WordPress's Quick
+    // Edit, an inline editor under a row) is a form, not a record: its
+    // fields are named by their own labels, not by the first column's
+    // header.
+    const formRow = (tr) => {
+      let cell = null;
+      for (const c of tr.cells) {
+        if (!shown(c)) continue;
+        if (cell) return false;
+        cell = c;
+      }
+      return !!cell && cell.colSpan > 1 && cell.querySelectorAll(FIELD_SEL).length >= 2;
+    };
     const recordKind = (el, tag, role, hasAttr, nested) => {
       if (declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
       if (tag === 'tr') {
@@ -55,6 +69,7 @@
         const pt = p.localName;
         if (pt !== 'tbody' && pt !== 'table') return '';
         if (formTable(p.localName === 'table' ? p : p.parentElement)) return '';
+        if (formRow(el)) return '';
         for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === 'td') return 'table';
         return '';
       }
