@@ -2,6 +2,7 @@ package realworld
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -77,20 +78,29 @@ func (g *galleryState) got(key string) []string {
 	return append([]string(nil), g.posts[key]...)
 }
 
-// handler serves the gallery's pages (testdata/gallery, the page
-// package's widget fixtures under /realapp/, e2e's under /e2e/), the npm
-// packages, and records what the pages post.
-func (g *galleryState) handler(t *testing.T) http.Handler {
+// newGalleryHandler installs the packages and returns the handler of a
+// gallery server with state g: the gallery's pages (testdata/gallery, the
+// page package's widget fixtures under /realapp/, e2e's under /e2e/), the
+// npm packages, and a record of what the pages post.
+func newGalleryHandler(t *testing.T) func(g *galleryState) http.Handler {
 	t.Helper()
-	mux := http.NewServeMux()
-	mux.Handle("/", http.FileServer(http.Dir(filepath.Join("testdata", "gallery"))))
-	mux.Handle("/realapp/", http.StripPrefix("/realapp/", http.FileServer(http.Dir(filepath.Join("..", "..", "page", "testdata", "realapp")))))
-	mux.Handle("/e2e/", http.StripPrefix("/e2e/", http.FileServer(http.Dir(filepath.Join("..", "testdata", "realapp")))))
+	dirs := map[string]string{}
 	for name, spec := range galleryPackages {
 		dir, err := npmcache.Pack(t.Context(), spec)
 		if err != nil {
 			t.Fatalf("the gallery needs npm and the registry: install %s: %v", spec, err)
 		}
+		dirs[name] = dir
+	}
+	return func(g *galleryState) http.Handler { return g.handler(dirs) }
+}
+
+func (g *galleryState) handler(dirs map[string]string) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir(filepath.Join("testdata", "gallery"))))
+	mux.Handle("/realapp/", http.StripPrefix("/realapp/", http.FileServer(http.Dir(filepath.Join("..", "..", "page", "testdata", "realapp")))))
+	mux.Handle("/e2e/", http.StripPrefix("/e2e/", http.FileServer(http.Dir(filepath.Join("..", "testdata", "realapp")))))
+	for name, dir := range dirs {
 		prefix := "/npm/" + name + "/"
 		mux.Handle(prefix, http.StripPrefix(prefix, http.FileServer(http.Dir(dir))))
 	}
@@ -99,6 +109,9 @@ func (g *galleryState) handler(t *testing.T) http.Handler {
 			body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<16))
 			k, v := value(r, string(body))
 			g.add(k, v)
+			// A body: Playwright MCP waits up to 5 s for an empty one to finish.
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			_, _ = io.WriteString(w, "recorded\n")
 		})
 	}
 	post("/report", func(r *http.Request, body string) (string, string) { return r.URL.Query().Get("k"), body })
@@ -221,7 +234,7 @@ var galleryTasks = []galleryTask{
 	},
 	{
 		name: "select2", widget: "select2 searchable select", pkgs: "select2@4.1.0-rc.0, jquery@3.7.1",
-		task: "open the country box, type \"Portu\", choose Portugal", checked: "the native select's value after select2's `change`",
+		task: "type \"Portu\" into the country box, choose Portugal", checked: "the native select's value after select2's `change`",
 		script: []step{{op: opOpen, path: "/select2.html"},
 			{op: opType, target: `(?i)country`, text: "Portu"},
 			{op: opPress, target: `(?i)^"?portugal"?$`}},
@@ -296,6 +309,7 @@ type galleryRun struct {
 	ok            bool
 	reason        string
 	calls, tokens int
+	seconds       float64
 }
 
 // galleryBases are the three servers' URLs a script's paths resolve on.
@@ -317,47 +331,35 @@ func (b galleryBases) url(path string) string {
 // records by their text), and each outcome is checked in what the page
 // posted of the widget's own state. Calls and cl100k tokens of the text
 // the agent read are counted per task (the session's one-time guide is
-// taken by a warm-up and not counted); docs/REALWORLD.md has the table.
+// taken by a warm-up and not counted). The same scripts run through
+// Playwright MCP at the same time (its own servers and browser), picking
+// elements by their accessible name in its snapshot; its figures are
+// reported beside Pling's, not held to a goal. docs/REALWORLD.md has the
+// table.
 func TestWidgetGallery(t *testing.T) {
 	start := time.Now()
-	g := &galleryState{}
-	g.reset()
-	srv := httptest.NewServer(g.handler(t))
-	defer srv.Close()
-	auth := httptest.NewServer(g.protected())
-	defer auth.Close()
-	noauth := httptest.NewServer(g.protected())
-	defer noauth.Close()
-	bases := galleryBases{gallery: srv.URL, auth: auth.URL, noauth: noauth.URL}
-
-	cfg := filepath.Join(t.TempDir(), "gallery.yaml")
-	creds := "  httpCredentials:\n    - origin: " + auth.URL + "\n      username: " + galleryUser + "\n      passwordEnv: " + galleryPasswordEnv + "\n"
-	yaml := strings.Replace(corpusConfig, "browser:\n", "browser:\n"+creds, 1)
-	if err := os.WriteFile(cfg, []byte(yaml), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	handler := newGalleryHandler(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
-	s, err := startSessionWith(ctx, cfg, galleryPasswordEnv+"="+galleryPassword)
+
+	var pw []galleryRun
+	var pwErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		pw, pwErr = galleryPlaywright(ctx, handler, t.TempDir())
+	}()
+	pl, err := galleryPling(ctx, handler, t.TempDir())
+	<-done
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.close()
-	if warm, err := s.call(ctx, "navigate", map[string]any{"url": srv.URL + "/index.html"}); err != nil || warm.IsError {
-		t.Fatalf("warm-up navigate: %v %s", err, firstLine(warm.Text))
+	if pwErr != nil {
+		t.Errorf("Playwright MCP: %v", pwErr)
 	}
-
 	var rows []string
-	for _, task := range galleryTasks {
-		g.reset()
-		if dir := os.Getenv("REALWORLD_DUMP"); dir != "" {
-			if f, err := os.Create(filepath.Join(dir, "gallery-"+task.name+".txt")); err == nil {
-				s.dump = f
-				defer f.Close()
-			}
-		}
-		run := runPling(ctx, s, bases, task, g)
-		s.dump = nil
+	for i, task := range galleryTasks {
+		run := pl[i]
 		switch {
 		case run.ok && task.knownFailing != "":
 			t.Errorf("%s passes, but is listed as known-failing (%s): take it off the list", task.name, task.knownFailing)
@@ -366,8 +368,12 @@ func TestWidgetGallery(t *testing.T) {
 		case !run.ok:
 			t.Logf("%s fails as known: %s (%s)", task.name, task.knownFailing, run.reason)
 		}
-		rows = append(rows, galleryRow(task, run))
-		fmt.Println(task.name, run.ok, run.calls, run.tokens, run.reason)
+		var p *galleryRun
+		if i < len(pw) {
+			p = &pw[i]
+		}
+		rows = append(rows, galleryRow(task, run, p))
+		fmt.Println(galleryLine(task, run, p))
 	}
 	fmt.Printf("widget gallery: %d tasks in %.1f s\n", len(galleryTasks), time.Since(start).Seconds())
 	if err := writeGalleryReport(rows); err != nil {
@@ -375,14 +381,110 @@ func TestWidgetGallery(t *testing.T) {
 	}
 }
 
-// runPling runs a task's script through Pling and checks its outcome.
-func runPling(ctx context.Context, s *session, bases galleryBases, task galleryTask, g *galleryState) galleryRun {
-	tok0, calls0 := s.tokens, s.calls
-	err := plingScript(ctx, s, bases, task.script)
+// galleryServers serves the gallery and the two protected origins with
+// their own state, until stop.
+func galleryServers(handler func(*galleryState) http.Handler) (*galleryState, galleryBases, func()) {
+	g := &galleryState{}
+	g.reset()
+	srv := httptest.NewServer(handler(g))
+	auth := httptest.NewServer(g.protected())
+	noauth := httptest.NewServer(g.protected())
+	return g, galleryBases{gallery: srv.URL, auth: auth.URL, noauth: noauth.URL}, func() {
+		srv.Close()
+		auth.Close()
+		noauth.Close()
+	}
+}
+
+// galleryPling runs every task through `pling serve`, whose config gives
+// the credentials of the protected origin (the password through the
+// environment), in one session.
+func galleryPling(ctx context.Context, handler func(*galleryState) http.Handler, dir string) ([]galleryRun, error) {
+	g, bases, stop := galleryServers(handler)
+	defer stop()
+	cfg := filepath.Join(dir, "gallery.yaml")
+	creds := "  httpCredentials:\n    - origin: " + bases.auth + "\n      username: " + galleryUser + "\n      passwordEnv: " + galleryPasswordEnv + "\n"
+	yaml := strings.Replace(corpusConfig, "browser:\n", "browser:\n"+creds, 1)
+	if err := os.WriteFile(cfg, []byte(yaml), 0o600); err != nil {
+		return nil, err
+	}
+	s, err := startSessionWith(ctx, cfg, galleryPasswordEnv+"="+galleryPassword)
+	if err != nil {
+		return nil, err
+	}
+	defer s.close()
+	if warm, err := s.call(ctx, "navigate", map[string]any{"url": bases.gallery + "/index.html"}); err != nil || warm.IsError {
+		return nil, fmt.Errorf("warm-up navigate: %v %s", err, firstLine(warm.Text))
+	}
+	var runs []galleryRun
+	for _, task := range galleryTasks {
+		g.reset()
+		f := galleryDump("pling", task)
+		s.dump = f
+		tok0, calls0, t0 := s.tokens, s.calls, time.Now()
+		err := plingScript(ctx, s, bases, task.script)
+		runs = append(runs, finish(err, task, g, s.calls-calls0, s.tokens-tok0, t0))
+		s.dump = nil
+		if f != nil {
+			_ = f.Close()
+		}
+	}
+	return runs, nil
+}
+
+// galleryPlaywright runs every task through Playwright MCP, whose context
+// options give the same credentials for the protected origin.
+func galleryPlaywright(ctx context.Context, handler func(*galleryState) http.Handler, dir string) ([]galleryRun, error) {
+	g, bases, stop := galleryServers(handler)
+	defer stop()
+	c, err := startPlaywright(ctx, dir, map[string]any{"httpCredentials": map[string]any{
+		"username": galleryUser, "password": galleryPassword, "origin": bases.auth}})
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	p := &pwSession{c: c}
+	var runs []galleryRun
+	for _, task := range galleryTasks {
+		g.reset()
+		f := galleryDump("playwright", task)
+		p.dump = f
+		calls0, tok0, t0 := p.calls, p.tokens, time.Now()
+		a := &pwAgent{p: p}
+		err := a.run(ctx, bases, task.script)
+		runs = append(runs, finish(err, task, g, p.calls-calls0, p.tokens-tok0, t0))
+		p.dump = nil
+		if f != nil {
+			_ = f.Close()
+		}
+		var ce *callError
+		if errors.As(err, &ce) {
+			return runs, err
+		}
+	}
+	return runs, nil
+}
+
+// galleryDump opens $REALWORLD_DUMP/gallery-<server>-<task>.txt, when
+// that is set, for every call and its result.
+func galleryDump(server string, task galleryTask) *os.File {
+	dir := os.Getenv("REALWORLD_DUMP")
+	if dir == "" {
+		return nil
+	}
+	f, err := os.Create(filepath.Join(dir, "gallery-"+server+"-"+task.name+".txt"))
+	if err != nil {
+		return nil
+	}
+	return f
+}
+
+// finish checks a task's outcome in what its pages posted.
+func finish(err error, task galleryTask, g *galleryState, calls, tokens int, start time.Time) galleryRun {
 	if err == nil {
 		err = settleCheck(task.check, g)
 	}
-	run := galleryRun{ok: err == nil, calls: s.calls - calls0, tokens: s.tokens - tok0}
+	run := galleryRun{ok: err == nil, calls: calls, tokens: tokens, seconds: time.Since(start).Seconds()}
 	if err != nil {
 		run.reason = err.Error()
 	}
@@ -515,16 +617,45 @@ func plingAct(ctx context.Context, s *session, last result, st step) (result, er
 	return r, nil
 }
 
-// galleryRow is a task's row of the report table.
-func galleryRow(task galleryTask, run galleryRun) string {
-	pass := "yes"
-	if !run.ok {
-		pass = "**no**: " + clip(run.reason, 120)
-		if task.knownFailing != "" {
-			pass = "**no** (known: " + task.knownFailing + ")"
+// galleryRow is a task's row of the report table: Pling's figures, then
+// Playwright MCP's.
+func galleryRow(task galleryTask, run galleryRun, pw *galleryRun) string {
+	pass := func(r galleryRun, known string) string {
+		switch {
+		case r.ok:
+			return "yes"
+		case known != "":
+			return "**no** (known: " + known + ")"
+		}
+		return "**no**: " + strings.NewReplacer("|", `\|`, "\n", " ").Replace(clip(r.reason, 100))
+	}
+	pwCols := "| | |"
+	if pw != nil {
+		pwCols = fmt.Sprintf("%s | %d | %d |", pass(*pw, ""), pw.calls, pw.tokens)
+	}
+	return fmt.Sprintf("| %s | `%s` | %s | %s | %d | %d | %s %s |", task.widget, task.pkgs, task.task,
+		pass(run, task.knownFailing), run.calls, run.tokens, pwCols, task.checked)
+}
+
+// galleryLine is a task's line in the test's output.
+func galleryLine(task galleryTask, run galleryRun, pw *galleryRun) string {
+	line := fmt.Sprintf("%-24s pling %-5v %2d calls %5d tokens %4.1f s", task.name, run.ok, run.calls, run.tokens, run.seconds)
+	if pw != nil {
+		line += fmt.Sprintf("  playwright %-5v %2d calls %5d tokens %4.1f s", pw.ok, pw.calls, pw.tokens, pw.seconds)
+	}
+	for _, r := range []string{run.reason, pwReason(pw)} {
+		if r != "" {
+			line += "\n    " + clip(r, 300)
 		}
 	}
-	return fmt.Sprintf("| %s | `%s` | %s | %s | %d | %d | %s |", task.widget, task.pkgs, task.task, pass, run.calls, run.tokens, task.checked)
+	return line
+}
+
+func pwReason(pw *galleryRun) string {
+	if pw == nil || pw.reason == "" {
+		return ""
+	}
+	return "playwright: " + pw.reason
 }
 
 // writeGalleryReport writes the per-task table as Markdown to
@@ -534,6 +665,6 @@ func writeGalleryReport(rows []string) error {
 	if dir == "" {
 		return nil
 	}
-	head := "| widget | package@version | task | pass | calls | tokens | checked in |\n|---|---|---|---|---:|---:|---|\n"
+	head := "| widget | package@version | task | Pling: pass | calls | tokens | Playwright MCP: pass | calls | tokens | checked in |\n|---|---|---|---|---:|---:|---|---:|---:|---|\n"
 	return os.WriteFile(filepath.Join(dir, "gallery.md"), []byte(head+strings.Join(rows, "\n")+"\n"), 0o644)
 }
