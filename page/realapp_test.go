@@ -304,32 +304,3 @@ func TestActOnANavigationThatNeverCommits(t *testing.T) {
 		t.Errorf("the server saw %v, want one ping and one report", hits)
 	}
 }
-
-// Issue 18 (what a person can use is an action that works, pt 14 kinds):
-// a read-only field (readonly, aria-readonly=true) takes no typing; it is
-// listed as unavailable, "read-only", and acting on it is UNAVAILABLE
-// with its value unchanged, never a type action that answers ok.
-func TestReadOnlyFieldsAreUnavailable(t *testing.T) {
-	t.Parallel()
-	rt, tab := openURL(t, serveRealapp(t, nil)+"/readonly.html")
-	o := rt.Last()
-	if find(o, "note") == nil {
-		t.Fatalf("the editable note is not an action:\n%s", page.Render(o, page.DefaultBudgets()))
-	}
-	why := map[string]string{}
-	for _, u := range o.Unavailable {
-		why[u.Name] = u.Reason
-	}
-	for _, name := range []string{"invoice_number", "reference", "customer"} {
-		if find(o, name) != nil || why[name] != "read-only" {
-			t.Errorf("%s: listed as an action %v, unavailable %q; want unavailable, read-only\n%s", name, find(o, name) != nil, why[name], page.Render(o, page.DefaultBudgets()))
-		}
-	}
-	_, err := rt.Act(t.Context(), page.ActRequest{Action: "invoice_number", Args: map[string]any{"text": "INV-8"}})
-	if page.ErrorCode(err) != page.CodeUnavailable {
-		t.Errorf("typing into a read-only field: %v, want UNAVAILABLE", err)
-	}
-	if got := evalString(t, tab, `document.getElementById("num").value`); got != "INV-7" {
-		t.Errorf("the read-only field holds %q", got)
-	}
-}

@@ -1,18 +1,11 @@
     // ---- one control
     const isDisabled = (el, tag, hasAttr) => ((tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && el.matches(':disabled')) ||
       (hasAttr && el.getAttribute('aria-disabled') === 'true');
-    // A read-only text field (readonly, or aria-readonly=true on a text
-    // role: select2's rendered choice) shows a value nobody can type over.
-    const NO_TEXT_INPUT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image', 'range', 'color', 'hidden']);
-    const READONLY_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox']);
-    const isReadOnly = (el, tag, hasAttr) => ((tag === 'textarea' || (tag === 'input' && !NO_TEXT_INPUT.has(el.type))) && el.readOnly) ||
-      (hasAttr && el.getAttribute('aria-readonly') === 'true' && READONLY_ROLES.has(el.getAttribute('role')));
-    // unavailableOf is the declared reason, "disabled", or "read-only".
+    // unavailableOf is the declared reason, or "disabled".
     const unavailableOf = (el, tag, hasAttr) => {
       const un = hasAttr ? el.getAttribute('data-pling-unavailable') : null;
       if (un !== null) return cut(clean(un) || 'unavailable');
-      if (isDisabled(el, tag, hasAttr)) return 'disabled';
-      return isReadOnly(el, tag, hasAttr) ? 'read-only' : '';
+      return isDisabled(el, tag, hasAttr) ? 'disabled' : '';
     };
     const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
       const c = { kind: kr[0] };
