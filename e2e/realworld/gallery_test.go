@@ -78,8 +78,8 @@ func (g *galleryState) got(key string) []string {
 	return append([]string(nil), g.posts[key]...)
 }
 
-// newGalleryHandler installs the packages and returns the handler of a
-// gallery server with state g: the gallery's pages (testdata/gallery, the
+// newGalleryHandler installs the packages and returns, for a state g, the
+// handler of a gallery server: the gallery's pages (testdata/gallery, the
 // page package's widget fixtures under /realapp/, e2e's under /e2e/), the
 // npm packages, and a record of what the pages post.
 func newGalleryHandler(t *testing.T) func(g *galleryState) http.Handler {
@@ -95,6 +95,8 @@ func newGalleryHandler(t *testing.T) func(g *galleryState) http.Handler {
 	return func(g *galleryState) http.Handler { return g.handler(dirs) }
 }
 
+// handler serves the gallery with the npm packages unpacked in dirs (by
+// their /npm/ name) and records in g what the pages post.
 func (g *galleryState) handler(dirs map[string]string) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServer(http.Dir(filepath.Join("testdata", "gallery"))))
