@@ -1,6 +1,7 @@
 package page_test
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -12,20 +13,18 @@ import (
 
 // The real widget libraries of issue 18 pts 5 and 6, installed from npm
 // at test time (their own dist files, nothing vendored).
-var widgetPackages = map[string]string{
-	"jquery":     "jquery@3.7.1",
-	"jquery-ui":  "jquery-ui@1.14.1",
-	"codemirror": "codemirror@5.65.21",
-	// CodeMirror 6: its view and what the view imports (an import map
-	// in the page loads the ES modules, no bundler)
-	"@codemirror/view":           "@codemirror/view@6.43.15",
-	"@codemirror/state":          "@codemirror/state@6.7.6",
-	"style-mod":                  "style-mod@4.1.5",
-	"w3c-keyname":                "w3c-keyname@2.2.8",
-	"crelt":                      "crelt@1.0.7",
-	"@marijn/find-cluster-break": "@marijn/find-cluster-break@1.0.4",
-	"monaco-editor":              "monaco-editor@0.52.2",
-}
+// CodeMirror 6 is npmcache.CodeMirror6 (its view and what the view
+// imports, loaded by an import map in the page).
+var widgetPackages = func() map[string]string {
+	m := map[string]string{
+		"jquery":        "jquery@3.7.1",
+		"jquery-ui":     "jquery-ui@1.14.1",
+		"codemirror":    "codemirror@5.65.21",
+		"monaco-editor": "monaco-editor@0.52.2",
+	}
+	maps.Copy(m, npmcache.CodeMirror6)
+	return m
+}()
 
 // serveWidgets is serveRealapp that also serves the npm packages'
 // files under /npm/<name>/.

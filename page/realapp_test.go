@@ -212,7 +212,17 @@ func TestObserveBootstrapModalWithoutARIA(t *testing.T) {
 		t.Fatalf("modal %q, want the Bootstrap modal's title; observation:\n%s", o.Modal, page.Render(o, page.DefaultBudgets()))
 	}
 	if find(o, "delete") == nil || find(o, "cancel") == nil {
-		t.Errorf("the modal's own controls are not actions: %v", o.Actions)
+		t.Fatalf("the modal's own controls are not actions: %v", o.Actions)
+	}
+	// Like an ARIA dialog's, the modal's controls are in its own dialog
+	// region, named by its title.
+	for _, r := range o.Regions {
+		if r.ID == find(o, "delete").Region && (r.Role != "dialog" || r.Label != "Delete report.pdf?") {
+			t.Errorf("the modal's Delete is in region %+v, want the modal's dialog region", r)
+		}
+	}
+	if find(o, "delete").Region == "" || find(o, "delete").Region != find(o, "cancel").Region {
+		t.Errorf("the modal's controls are in regions %q and %q, want its dialog region; observation:\n%s", find(o, "delete").Region, find(o, "cancel").Region, page.Render(o, page.DefaultBudgets()))
 	}
 	covered := false
 	for _, u := range o.Unavailable {

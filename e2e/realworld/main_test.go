@@ -145,8 +145,12 @@ type session struct {
 }
 
 // startSession starts `pling serve` with the corpus config.
-func startSession(ctx context.Context) (*session, error) {
-	c := client.NewClient(transport.NewStdio(binary, []string{"PLING_LOG=warn"}, "serve", "--config", cfgFile))
+func startSession(ctx context.Context) (*session, error) { return startSessionWith(ctx, cfgFile) }
+
+// startSessionWith starts `pling serve` with the config at path and env
+// added to its environment.
+func startSessionWith(ctx context.Context, path string, env ...string) (*session, error) {
+	c := client.NewClient(transport.NewStdio(binary, append([]string{"PLING_LOG=warn"}, env...), "serve", "--config", path))
 	if err := mcpstart.Start(ctx, c, mcpstart.Options{Name: "realworld", Timeout: 90 * time.Second}); err != nil {
 		return nil, fmt.Errorf("pling serve: %w", err)
 	}

@@ -76,7 +76,7 @@ func TestTokensBesidePlaywright(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Minute)
 	defer cancel()
-	pw, err := startPlaywright(ctx, t.TempDir())
+	pw, err := startPlaywright(ctx, t.TempDir(), nil)
 	if err != nil {
 		t.Fatalf("Playwright MCP: %v", err)
 	}
@@ -264,8 +264,9 @@ func resultText(res *mcp.CallToolResult) string {
 // startPlaywright installs Playwright MCP (npm, into the build cache; its
 // browser download skipped) and starts it over stdio against Debian's
 // Chromium, headless, with a memory-only profile and no network but
-// loopback, like Pling's corpus config.
-func startPlaywright(ctx context.Context, dir string) (*client.Client, error) {
+// loopback, like Pling's corpus config. contextOptions, when not nil,
+// are Playwright's browser context options (the gallery's httpCredentials).
+func startPlaywright(ctx context.Context, dir string, contextOptions map[string]any) (*client.Client, error) {
 	pkg, err := npmcache.Install(ctx, "@playwright/mcp", playwrightSpec)
 	if err != nil {
 		return nil, err
@@ -283,6 +284,9 @@ func startPlaywright(ctx context.Context, dir string) (*client.Client, error) {
 			"args":           []string{"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"},
 		},
 	}}
+	if contextOptions != nil {
+		cfg["browser"].(map[string]any)["contextOptions"] = contextOptions
+	}
 	raw, _ := json.Marshal(cfg)
 	cfgPath := filepath.Join(dir, "playwright.json")
 	if err := os.WriteFile(cfgPath, raw, 0o644); err != nil {

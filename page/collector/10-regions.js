@@ -27,6 +27,9 @@
         r = REGION_TAGS[tag] || '';
         if ((tag === 'header' || tag === 'footer') && ctx.sect) r = '';
       }
+      // a modal shown without ARIA (Bootstrap's .modal with its backdrop,
+      // found by the walk) is a dialog region, like an ARIA dialog
+      if (!r && !role && el === modalEl) r = 'dialog';
       if (!r && (role === 'article' || (tag === 'article' && !role)) && !ctx.rec && loneArticle(el, role)) {
         const label = (hasAttr && (idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')))) || headingText(el);
         return { base: label ? slug(label) || 'article' : 'article', label: label || 'Article', role: 'article', declared: false, purpose: '' };
