@@ -30,7 +30,7 @@ func BenchmarkWordPressScreens(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer w.stop()
-	pw, err := startPlaywright(ctx, b.TempDir())
+	pw, err := startPlaywright(ctx, b.TempDir(), nil)
 	if err != nil {
 		b.Fatalf("Playwright MCP: %v", err)
 	}
