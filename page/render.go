@@ -288,6 +288,7 @@ func actionLine(a Action) string {
 			s += " | options: " + strings.Join(opts, " / ")
 		}
 	}
+	s += valueText(a, false)
 	if a.RecordParam {
 		s += " | " + foldSummary(a)
 	}
@@ -315,6 +316,25 @@ func actionLine(a Action) string {
 		s += " [" + strings.Join(flags, "; ") + "]"
 	}
 	return s
+}
+
+// valueText renders a field's current content for its action line
+// (issue 18 pt 3): page data, a JSON string inside <page_data> (one line,
+// <, > and & escaped); a value cut in the middle is its head and its tail
+// as two strings with the count between, and says how to read it all.
+func valueText(a Action, compact bool) string {
+	v := a.Value
+	if v == nil {
+		return ""
+	}
+	if v.Cut == 0 {
+		return " | value: <page_data>" + pageDataJSON(v.Head) + "</page_data>"
+	}
+	data := "<page_data>" + pageDataJSON(v.Head) + fmt.Sprintf(" …(+%d)… ", v.Cut) + pageDataJSON(v.Tail) + "</page_data>"
+	if compact {
+		return fmt.Sprintf(" | value (%s chars; read field %s for all): %s", commas(v.Chars), a.Name, data)
+	}
+	return fmt.Sprintf(" | value (%s chars, %s cut in the middle; observe {read: {field: %q}} for all of it): %s", commas(v.Chars), commas(v.Cut), a.Name, data)
 }
 
 func foldSummary(a Action) string {
@@ -783,6 +803,7 @@ func compactAction(a Action, tagged bool) string {
 			s += fmt.Sprintf(" … +%d more", len(a.links)-show)
 		}
 	}
+	s += valueText(a, true)
 	var flags []string
 	switch {
 	case a.Effect == "write" && a.Kind == "link":

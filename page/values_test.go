@@ -1,0 +1,219 @@
+package page_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pling-dev/pling/internal/testbrowser"
+	"github.com/pling-dev/pling/page"
+)
+
+// The secret canaries of testdata/realapp/wikiedit.html: a password, a
+// one-time code, a card's expiry and a hidden input's token.
+var wikiCanaries = []string{"canary-password-81ce", "canary-otp-5512", "canary-ccexp-0927", "canary-hidden-token-4d2a"}
+
+// wikiSource is the edit box's content as the page ships it.
+const wikiSource = "Welcome to the staff handbook. This page says how we work together, what the office hours are, and whom to ask when something is unclear.\n\n== Office hours ==\nThe office is open from nine to five on weekdays.\n\n== Holidays ==\nEvery employee gets two weeks of paid holiday a year. Ask your manager before booking.\n\n== Expenses ==\nKeep every receipt and file it within a month."
+
+// noSecrets fails when any canary appears in the observation's renderings,
+// its JSON or its snapshot.
+func noSecrets(t *testing.T, o *page.Observation) {
+	t.Helper()
+	js, _ := json.Marshal(o)
+	sn, _ := json.Marshal(o.Snapshot())
+	b := page.DefaultBudgets()
+	for _, out := range []string{page.Render(o, b), page.RenderCompact(o, b, true), string(js), string(sn)} {
+		for _, c := range wikiCanaries {
+			if strings.Contains(out, c) {
+				t.Fatalf("secret %s left the browser:\n%s", c, out)
+			}
+		}
+	}
+}
+
+// Issue 18 pt 3: a non-secret field's current value is page data the agent
+// needs: the wiki's edit box shows its source (head and tail, the cut
+// counted), the summary its text, the select its chosen option, each
+// fenced as page data in both renderings; the password, one-time code,
+// card field and hidden input stay absent.
+func TestFieldValuesShown(t *testing.T) {
+	t.Parallel()
+	rt, _ := openURL(t, serveRealapp(t, nil)+"/wikiedit.html")
+	o := rt.Last()
+	noSecrets(t, o)
+	src := find(o, "page_source")
+	if src == nil || src.Value == nil {
+		t.Fatalf("no value on the edit box: %+v", o.Actions)
+	}
+	v := src.Value
+	total := len([]rune(wikiSource))
+	if v.Chars != total || v.Cut == 0 || !strings.HasPrefix(wikiSource, v.Head) || !strings.HasSuffix(wikiSource, v.Tail) ||
+		len([]rune(v.Head))+len([]rune(v.Tail))+v.Cut != total {
+		t.Errorf("edit box value %+v: want the head and tail of %d chars with the cut counted", v, total)
+	}
+	if len([]rune(v.Head))+len([]rune(v.Tail)) > page.DefaultBudgets().MaxStringChars {
+		t.Errorf("edit box value shows %d+%d chars, over the string budget", len(v.Head), len(v.Tail))
+	}
+	for _, tc := range []struct{ action, want string }{
+		{"summary", "Fix typo"},
+		{"watch_this_page", "Watch"},
+	} {
+		a := find(o, tc.action)
+		if a == nil || a.Value == nil || a.Value.Head != tc.want || a.Value.Cut != 0 {
+			t.Errorf("%s: value %+v, want %q whole", tc.action, a, tc.want)
+		}
+	}
+	for _, name := range []string{"password_to_confirm", "two_factor_code", "card_expiry"} {
+		a := find(o, name)
+		if a == nil {
+			t.Errorf("no %s action in %v", name, o.Actions)
+		} else if a.Value != nil {
+			t.Errorf("%s is secret but shows a value %+v", name, a.Value)
+		}
+	}
+	b := page.DefaultBudgets()
+	full, compact := page.Render(o, b), page.RenderCompact(o, b, false)
+	for _, want := range []string{
+		`| value: <page_data>"Fix typo"</page_data>`,
+		`| value: <page_data>"Watch"</page_data>`,
+		`<page_data>"Welcome to the staff handbook.`,
+		`within a month."</page_data>`,
+	} {
+		if !strings.Contains(full, want) || !strings.Contains(compact, want) {
+			t.Errorf("renderings lack %s:\n%s\n----\n%s", want, full, compact)
+		}
+	}
+	if !strings.Contains(full, `observe {read: {field: "page_source"}}`) || !strings.Contains(compact, "read field page_source") {
+		t.Errorf("the cut edit box does not say how to read it all:\n%s\n----\n%s", full, compact)
+	}
+}
+
+// observe {read: {field}} returns the whole value of the field, paged
+// with continuations; a secret field is refused.
+func TestReadFieldValue(t *testing.T) {
+	t.Parallel()
+	b := page.DefaultBudgets()
+	b.MaxReadChars = 120 // several pages
+	rt := page.NewRuntime(testbrowser.New(t), page.RuntimeOptions{Budgets: b, SettleTimeout: 2 * time.Second})
+	if _, err := rt.Navigate(t.Context(), serveRealapp(t, nil)+"/wikiedit.html"); err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	req := page.ReadRequest{Field: "page_source"}
+	for i := 0; ; i++ {
+		res, err := rt.Read(t.Context(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Field != "page_source" || res.Total != len([]rune(wikiSource)) {
+			t.Fatalf("read %+v", res)
+		}
+		txt := page.ReadText(res)
+		if !strings.Contains(txt, "## Read: the value of field page_source") || !strings.Contains(txt, "<page_data>") {
+			t.Errorf("read text: %s", txt)
+		}
+		got.WriteString(res.Text)
+		if res.Continuation == "" {
+			break
+		}
+		if i > 10 {
+			t.Fatal("the read does not end")
+		}
+		req = page.ReadRequest{Continuation: res.Continuation}
+	}
+	if got.String() != wikiSource {
+		t.Errorf("read the field as %q, want %q", got.String(), wikiSource)
+	}
+	for _, name := range []string{"password_to_confirm", "two_factor_code", "card_expiry"} {
+		_, err := rt.Read(t.Context(), page.ReadRequest{Field: name})
+		if page.ErrorCode(err) != page.CodeInvalidArgument {
+			t.Errorf("read %s: %v, want INVALID_ARGUMENT", name, err)
+		}
+	}
+	if _, err := rt.Read(t.Context(), page.ReadRequest{Field: "save_page"}); page.ErrorCode(err) != page.CodeInvalidArgument {
+		t.Errorf("read of a button: %v, want INVALID_ARGUMENT", err)
+	}
+}
+
+// Typing edits existing text as a person would: append puts the caret at
+// the end, replace selects the one occurrence of a part; the keys go into
+// the text area so its own keyup and input handlers fire; the receipt
+// says the field changed. A part that is missing or occurs twice is an
+// error with its code, and nothing is typed.
+func TestTypeAppendAndReplace(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		want string // the text area's value after, "" = unchanged
+		code page.Code
+	}{
+		{"whole", map[string]any{"text": "Short page."}, "Short page.", ""},
+		{"append", map[string]any{"text": " Bring your own mug.", "append": true}, wikiSource + " Bring your own mug.", ""},
+		{"replace", map[string]any{"text": "three weeks", "replace": "two weeks"}, strings.Replace(wikiSource, "two weeks", "three weeks", 1), ""},
+		{"replace a line", map[string]any{"text": "== Time off ==", "replace": "== Holidays =="}, strings.Replace(wikiSource, "== Holidays ==", "== Time off ==", 1), ""},
+		{"delete a part", map[string]any{"text": "", "replace": " Ask your manager before booking."}, strings.Replace(wikiSource, " Ask your manager before booking.", "", 1), ""},
+		{"not found", map[string]any{"text": "x", "replace": "four weeks"}, "", page.CodeTextNotFound},
+		{"ambiguous", map[string]any{"text": "x", "replace": "=="}, "", page.CodeTextAmbiguous},
+		{"both modes", map[string]any{"text": "x", "replace": "two", "append": true}, "", page.CodeInvalidArgument},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			rt, tab := openURL(t, serveRealapp(t, nil)+"/wikiedit.html")
+			res, err := rt.Act(t.Context(), page.ActRequest{Action: "page_source", Args: tc.args})
+			value := evalString(t, tab, `document.getElementById('wpTextbox1').value`)
+			if tc.code != "" {
+				if page.ErrorCode(err) != tc.code {
+					t.Fatalf("act: %v, want %s", err, tc.code)
+				}
+				if value != wikiSource {
+					t.Errorf("a refused edit changed the text to %q", value)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if value != tc.want {
+				t.Errorf("text area holds %q, want %q", value, tc.want)
+			}
+			rc := res.Receipt
+			if !rc.OK || len(rc.Changed.Fields) != 1 || rc.Changed.Fields[0] != "page_source" || rc.Warning != "" {
+				t.Errorf("receipt %+v: want page_source changed", rc)
+			}
+			// the page's own handlers saw the typing
+			if k := evalString(t, tab, `document.getElementById('wpTextbox1').dataset.keyups || ''`); k == "" {
+				t.Error("no keyup reached the text area")
+			}
+			if msg := evalString(t, tab, `document.getElementById('typed').textContent`); !strings.HasPrefix(msg, "Unsaved changes") {
+				t.Errorf("the page's input handler did not run: %q", msg)
+			}
+			// the new value is what the next observation shows
+			if a := find(res.Observation, "page_source"); a == nil || a.Value == nil || !strings.HasPrefix(tc.want, a.Value.Head) || !strings.HasSuffix(tc.want, a.Value.Tail) {
+				t.Errorf("after observation shows %+v", a)
+			}
+			noSecrets(t, res.Observation)
+		})
+	}
+}
+
+// A one-line text field takes append and replace too; a number field,
+// which has no text selection, refuses them in its schema.
+func TestTypeModesOfInputs(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveRealapp(t, nil)+"/wikiedit.html")
+	if _, err := rt.Act(t.Context(), page.ActRequest{Action: "summary", Args: map[string]any{"text": "Fix a typo", "replace": "Fix typo"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.Act(t.Context(), page.ActRequest{Action: "summary", Args: map[string]any{"text": " in Holidays", "append": true}}); err != nil {
+		t.Fatal(err)
+	}
+	if v := evalString(t, tab, `document.getElementById('wpSummary').value`); v != "Fix a typo in Holidays" {
+		t.Errorf("summary holds %q", v)
+	}
+	if a := find(rt.Last(), "summary"); a == nil || a.Params["append"].Type != "boolean" || a.Params["replace"].Type != "string" {
+		t.Errorf("summary's params: %+v", a)
+	}
+}
