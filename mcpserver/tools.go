@@ -190,7 +190,7 @@ func (s *Server) extractOn(ctx context.Context, c caller, p *pageEntry, ex any) 
 // observation follows (the last one still holds).
 func (s *Server) readOn(ctx context.Context, p *pageEntry, rd map[string]any) (*mcp.CallToolResult, error) {
 	res, err := p.rt.Read(ctx, page.ReadRequest{
-		Region: str(rd, "region"), Continuation: str(rd, "continuation"),
+		Region: str(rd, "region"), Field: str(rd, "field"), Continuation: str(rd, "continuation"),
 		MaxBytes: s.opts.Budgets.MaxToolResultTokens * resultBytesPerToken,
 	})
 	if err != nil {

@@ -749,9 +749,8 @@ func paramsFor(c Control) map[string]Param {
 			"submit": {Type: "boolean", Description: "Press Enter after typing."},
 		}
 		if textEditable(c) {
-			p["text"] = Param{Type: "string", Description: "Text to type: replaces the current content (with append: added at its end; with replace: replaces that part)."}
-			p["append"] = Param{Type: "boolean", Description: "Add text at the end of the current content instead of replacing it."}
-			p["replace"] = Param{Type: "string", Description: "A part of the current content, occurring exactly once, that text replaces."}
+			p["append"] = Param{Type: "boolean", Description: "Type text at the end instead."}
+			p["replace"] = Param{Type: "string", Description: "Type text over this part of the content (it must occur once)."}
 		}
 		return p
 	case "select":

@@ -666,8 +666,9 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 	var err error
 	endPerform := tr.Start(SpanPhase, "act: input")
 	if step.Op == "type" {
-		// Typing changes a field, not the observation (values are never
-		// shown): the field's salted digest before and after tells. A
+		// Typing changes a field, which the observation may not show (a
+		// secret's value never; a long value only its head and tail): the
+		// field's salted digest before and after tells. A
 		// driver that takes it in the step's own evaluation saves a round
 		// trip; the after-digest comes with the after-observation.
 		salt = strconv.FormatUint(rand.Uint64(), 36)
