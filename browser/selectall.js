@@ -7,8 +7,8 @@
 //   replaces that part (issue 18 pt 3); it must occur exactly once, else
 //   {code: "TEXT_NOT_FOUND" | "TEXT_AMBIGUOUS", n: occurrences} and nothing
 //   is changed.
-// A text field's and text area's own selection, a CodeMirror 5 editor's
-// own model (its setSelection), a contenteditable's DOM selection
+// A text field's and text area's own selection, a CodeMirror 5 or Monaco
+// editor's own model (its setSelection), a contenteditable's DOM selection
 // (CodeMirror 6 reads it) are used, as a person's click and drag would set
 // them; the page's own input and key handlers then see the typing.
 // Returns {how, code, n}: how is "keys" in a code editor whose whole text
@@ -52,8 +52,21 @@
       return { how: "keys-set" };
     }
     if (mode === "end") return { how: "keys-end" };
+    // Monaco: its own model and selection, through the page's monaco global
+    const m = window.monaco;
+    if (editor.classList.contains("monaco-editor") && m && m.editor && typeof m.editor.getEditors === "function" && m.Range) {
+      for (const ed of m.editor.getEditors()) {
+        if (ed.getDomNode() !== editor || !ed.getModel()) continue;
+        const model = ed.getModel();
+        const w = where(model.getValue());
+        if (w.code) return w;
+        ed.setSelection(m.Range.fromPositions(model.getPositionAt(w.i), model.getPositionAt(w.i + find.length)));
+        ed.focus();
+        return { how: "keys-set" };
+      }
+    }
     if (editor.classList.contains("monaco-editor")) {
-      return { code: "INVALID_ARGUMENT", reason: "replace works in text fields, text areas, contenteditable and CodeMirror editors, not in this Monaco editor: type its whole text, or append" };
+      return { code: "INVALID_ARGUMENT", reason: "replace works in text fields, text areas, contenteditable, CodeMirror and Monaco editors whose model the page exposes, not in this editor: type its whole text, or append" };
     }
   }
   let how = "";

@@ -174,6 +174,9 @@
     else if (tag === 'textarea') v = String(el.value || '');
     else if (tag === 'select') v = Array.from(el.selectedOptions || [], (o) => (o.label || o.text || '').replace(WS, ' ').trim()).join(', ');
     else if (el.CodeMirror && typeof el.CodeMirror.getValue === 'function') v = String(el.CodeMirror.getValue());
+    else if (el.classList.contains('monaco-editor') && window.monaco && window.monaco.editor && typeof window.monaco.editor.getEditors === 'function') {
+      for (const ed of window.monaco.editor.getEditors()) if (ed.getDomNode() === el) v = String(ed.getValue());
+    }
     else if (el.isContentEditable) v = String(el.innerText || '');
     let cut = false;
     if (v.length > maxTotal) { v = v.slice(0, maxTotal); cut = true; }

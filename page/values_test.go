@@ -2,6 +2,8 @@ package page_test
 
 import (
 	"encoding/json"
+	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -215,5 +217,56 @@ func TestTypeModesOfInputs(t *testing.T) {
 	}
 	if a := find(rt.Last(), "summary"); a == nil || a.Params["append"].Type != "boolean" || a.Params["replace"].Type != "string" {
 		t.Errorf("summary's params: %+v", a)
+	}
+}
+
+// Append and replace in the editors typing reaches (issue 18 pts 3 and
+// 5): CodeMirror 5 and Monaco through their own model's selection (append
+// in Monaco is Ctrl+End), a contenteditable and CodeMirror 6 through the
+// DOM selection; the keys then go into the
+// focused editor, and its own model holds the edited text, which the
+// next observation shows as the field's value.
+func TestEditInCodeEditors(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, url, action, model string }{
+		{"codemirror5", "/codemirror5.html", "sql_query", `window.editor.getValue()`},
+		{"contenteditable", "/ceditor.html", "sql_command", `window.model`},
+		{"codemirror6", "/codemirror6.html", "sql_query", `window.editor6.state.doc.toString()`},
+		{"monaco", "/monaco.html", "sql_query", `window.monacoEditor.getValue()`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var base string
+			if tc.name == "contenteditable" {
+				base = serveRealapp(t, map[string]http.HandlerFunc{"/exec": func(http.ResponseWriter, *http.Request) {}})
+			} else {
+				base = serveWidgets(t, map[string]http.HandlerFunc{"/run": func(http.ResponseWriter, *http.Request) {}})
+			}
+			rt, tab := openURL(t, base+tc.url)
+			steps := []struct {
+				args map[string]any
+				want string
+			}{
+				{map[string]any{"text": "SELECT name FROM users WHERE id = 7;"}, "SELECT name FROM users WHERE id = 7;"},
+				{map[string]any{"text": " -- the admin", "append": true}, "SELECT name FROM users WHERE id = 7; -- the admin"},
+				{map[string]any{"text": "id = 8", "replace": "id = 7"}, "SELECT name FROM users WHERE id = 8; -- the admin"},
+			}
+			for _, st := range steps {
+				res := mustAct(t, rt, page.ActRequest{Action: tc.action, Args: st.args})
+				if got := evalString(t, tab, tc.model); got != st.want {
+					t.Fatalf("after %v the editor holds %q, want %q", st.args, got, st.want)
+				}
+				if !slices.Contains(res.Receipt.Changed.Fields, tc.action) {
+					t.Errorf("receipt %+v", res.Receipt)
+				}
+				if a := find(res.Observation, tc.action); a == nil || a.Value == nil || strings.TrimSpace(a.Value.Head) != st.want {
+					t.Errorf("the observation shows %+v, want %q", a, st.want)
+				}
+			}
+			_, err := rt.Act(t.Context(), page.ActRequest{Action: tc.action, Args: map[string]any{"text": "x", "replace": "id = 7"}})
+			if page.ErrorCode(err) != page.CodeTextNotFound {
+				t.Errorf("replacing a missing part: %v, want TEXT_NOT_FOUND", err)
+			}
+		})
 	}
 }

@@ -19,8 +19,8 @@
     // fieldValue: issue 18 pt 3: the current content of a non-secret field
     // is page data the agent needs to edit it (a wiki's edit box): a text
     // input's or text area's value, a select's chosen options, a
-    // CodeMirror 5 editor's model, a contenteditable's text. Secret fields
-    // and Monaco (its model is not reachable from the page) give ''.
+    // CodeMirror 5 or Monaco editor's model, a contenteditable's text.
+    // Secret fields give ''.
     const fieldValue = (el, tag, hasAttr) => {
       try {
         if (tag === 'input') return isSecret(el, hasAttr) ? '' : String(el.value || '');
@@ -31,9 +31,21 @@
           return out.join(', ');
         }
         if (el.CodeMirror && typeof el.CodeMirror.getValue === 'function') return String(el.CodeMirror.getValue());
+        if (tag === 'div' && el.classList.contains('monaco-editor')) {
+          const ed = monacoOf(el);
+          return ed ? String(ed.getValue()) : '';
+        }
         if (hasAttr && isEditable(el)) return String(el.innerText || '');
       } catch (e) { return ''; }
       return '';
+    };
+    // monacoOf is the Monaco editor whose DOM node is el, through the
+    // page's own monaco global (monaco.editor.getEditors), or null.
+    const monacoOf = (el) => {
+      const m = window.monaco;
+      const eds = m && m.editor && typeof m.editor.getEditors === 'function' ? m.editor.getEditors() : [];
+      for (const ed of eds) if (ed && typeof ed.getDomNode === 'function' && ed.getDomNode() === el && typeof ed.getValue === 'function') return ed;
+      return null;
     };
     // putValue sets c.value to v bounded to maxText UTF-16 units: its head
     // (two thirds) and, when cut, its tail in c.value_tail, with its whole
