@@ -18,6 +18,11 @@
 // Returns {found, doc, text, offset, end, total, digest, cut_nodes,
 // cut_chars}; found is false when the key names no element now.
 //
+// Called with params {field: key, offset, max, max_total} instead, it
+// pages the same way through one field's current value (observe {read:
+// {field}}, issue 18 pt 3); Go refuses secret fields before.
+
+//
 // Called with params {count: [[region id, key], ...]} instead, it counts
 // the prose an observation does not show, per region (see count below):
 // observe.go runs it after the collector, in the observation's round trip.
