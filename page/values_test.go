@@ -79,7 +79,7 @@ func TestFieldValuesShown(t *testing.T) {
 	full, compact := page.Render(o, b), page.RenderCompact(o, b, false)
 	for _, want := range []string{
 		`| value: <page_data>"Fix typo"</page_data>`,
-		`| value: <page_data>"Watch"</page_data>`,
+		`| options: No change / Watch (chosen) / Unwatch`,
 		`<page_data>"Welcome to the staff handbook.`,
 		`within a month."</page_data>`,
 	} {
