@@ -55,6 +55,11 @@
       c.value_len = v.length;
       if (v.length <= maxText) { c.value = v; return; }
       let h = Math.floor(maxText * 2 / 3), t = v.length - (maxText - h);
+      // cut at a space or line break near the bound, not inside a word
+      const sp = v.slice(0, h).search(/\s\S*$/);
+      if (sp > h * 0.8) h = sp + 1;
+      const ts = v.slice(t, t + Math.ceil((v.length - t) * 0.2)).search(/\s/);
+      if (ts >= 0) t += ts + 1;
       const hc = v.charCodeAt(h - 1);
       if (hc >= 0xd800 && hc <= 0xdbff) h--;
       const tc = v.charCodeAt(t);
