@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -158,22 +159,34 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 			// Replace the current content, as a person selecting all would:
 			// a field's own selection, or Ctrl+A in a code editor (whose
 			// model is not the focused textarea's value).
+			// With append the caret goes to the end, with replace the one
+			// occurrence of that text is selected (selectall.js).
 			end := tr.Start(page.SpanEval, "Runtime.evaluate (select all)")
-			how, err := chromedp.Evaluate[string](selectAllScript)(ctx, t)
+			sel, err := chromedp.Evaluate[selection](selectAllScript(step))(ctx, t)
 			end()
 			if err != nil {
 				return err
 			}
-			if how == "keys" {
+			if sel.Code != "" {
+				return selectionError(step, sel)
+			}
+			how := sel.How
+			switch how {
+			case "keys":
 				if err := press(ctx, t, tr, selectAllKey()); err != nil {
 					return err
 				}
+			case "keys-end":
+				if err := press(ctx, t, tr, docEndKey()); err != nil {
+					return err
+				}
 			}
+			editor := how == "keys" || how == "keys-end" || how == "keys-set"
 			if step.Text == "" {
 				if err := keys(ctx, t, tr, '\b'); err != nil {
 					return err
 				}
-			} else if err := typeText(ctx, t, tr, step.Text, how == "keys"); err != nil {
+			} else if err := typeText(ctx, t, tr, step.Text, editor); err != nil {
 				return err
 			}
 			if how == "watch" {
@@ -342,8 +355,64 @@ func keys(ctx context.Context, t *chromedp.Target, tr *page.Trace, r rune) error
 //go:embed selectall.js
 var selectAllFunc string
 
-// selectAllScript runs selectall.js.
-var selectAllScript = "(" + selectAllFunc + ")()"
+// selection is what selectall.js answers.
+type selection struct {
+	How    string `json:"how"`
+	Code   string `json:"code"`
+	Reason string `json:"reason"`
+	N      int    `json:"n"`
+}
+
+// selectAllScript runs selectall.js for step: select all, or with
+// step.Append the caret at the end, or with step.Replace that text
+// selected.
+func selectAllScript(step page.Step) string {
+	args, _ := json.Marshal(map[string]any{"append": step.Append, "find": step.Replace})
+	return "(" + selectAllFunc + ")(" + string(args) + ")"
+}
+
+// selectionError is the error of a type step whose selection could not
+// be placed: the text to replace is not there (TEXT_NOT_FOUND) or there
+// more than once (TEXT_AMBIGUOUS), or the field takes whole values only
+// (INVALID_ARGUMENT). Nothing was typed.
+func selectionError(step page.Step, sel selection) error {
+	what := strconv.Quote(trimRunes(step.Replace, 60))
+	switch page.Code(sel.Code) {
+	case page.CodeTextNotFound:
+		return &page.Error{Code: page.CodeTextNotFound, Reason: "the field's current content does not hold " + what + "; nothing was typed: read the field's value (observe {read: {field}}) and pass a part of it as replace"}
+	case page.CodeTextAmbiguous:
+		n := strconv.Itoa(sel.N)
+		if sel.N >= 100 {
+			n = "100 or more"
+		}
+		return &page.Error{Code: page.CodeTextAmbiguous, Reason: "the field's current content holds " + what + " " + n + " times; nothing was typed: pass a longer replace (with the words around it) that occurs once"}
+	}
+	reason := sel.Reason
+	if reason == "" {
+		reason = "the selection could not be placed"
+	}
+	return &page.Error{Code: page.CodeInvalidArgument, Reason: reason}
+}
+
+// trimRunes cuts s to at most n runes, marking the cut.
+func trimRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// docEndKey is Ctrl+End (Cmd+End on macOS): the caret to the end of an
+// editor's text, which code editors bind to their own command.
+func docEndKey() input.DispatchKeyEventParams {
+	mod := int64(kb.ModifierCtrl)
+	if runtime.GOOS == "darwin" {
+		mod = int64(kb.ModifierMeta)
+	}
+	return input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: "End", Code: "End",
+		WindowsVirtualKeyCode: 35, NativeVirtualKeyCode: 35, Modifiers: mod, Commands: []string{"moveToEndOfDocument"}}
+}
 
 // SuggestWaitMS bounds how long a type step into a field that announces
 // suggestions waits after its last key for the page to react.

@@ -6,6 +6,8 @@ package extract
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/pling-dev/pling/browser"
 	"github.com/pling-dev/pling/internal/testbrowser"
+	"github.com/pling-dev/pling/page"
 )
 
 func mustParse(t testing.TB, s string) Request {
@@ -547,5 +550,49 @@ func TestChromiumCellBounds(t *testing.T) {
 	// budget: both truncated with no text.
 	if is := labels[""]; is.Status != StatusTruncated || form.Coverage.CellsTruncated != 3 {
 		t.Errorf("clipped id list / deep label: %+v, %d truncated", labels, form.Coverage.CellsTruncated)
+	}
+}
+
+// TestChromiumFieldValuesStayOut: issue 18 pt 3 shows a non-secret field's
+// value in the observation; ADR-0161's extraction still never reads one.
+// On the wiki edit form the observation (the page package's collector,
+// run first in the same tab) holds the edit box's text, while a form
+// extraction yields the fields' labels and no value of any field, secret
+// or not.
+func TestChromiumFieldValuesStayOut(t *testing.T) {
+	t.Parallel()
+	s := testbrowser.New(t)
+	base := testbrowser.Serve(t, http.FileServer(http.Dir(filepath.Join("..", "page", "testdata", "realapp"))))
+	rt := page.NewRuntime(s, page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 2 * time.Second})
+	o, err := rt.Navigate(t.Context(), base+"/wikiedit.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obs := page.Render(o.Observation, page.DefaultBudgets()); !strings.Contains(obs, `"Welcome to the staff handbook.`) || !strings.Contains(obs, `"Fix typo"`) {
+		t.Fatalf("the observation does not show the field values:\n%s", obs)
+	}
+	res := mustRun(t, s, mustParse(t, req("form", 0, fieldsForm, `,"limit":50`)))
+	b, _ := json.Marshal(res)
+	var csv strings.Builder
+	if err := WriteCSV(&csv, res); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{string(b), csv.String()} {
+		for _, v := range []string{"Welcome to the staff", "two weeks", "Fix typo", "No change", "canary-"} {
+			if strings.Contains(out, v) {
+				t.Errorf("the extraction holds the value %q:\n%s", v, out)
+			}
+		}
+	}
+	labels := map[string]bool{}
+	for _, r := range res.Rows {
+		if l, ok := r.Values["label"].(string); ok {
+			labels[l] = true
+		}
+	}
+	for _, l := range []string{"Page source", "Summary", "Password (to confirm)"} {
+		if !labels[l] {
+			t.Errorf("no row labelled %q in %s", l, b)
+		}
 	}
 }

@@ -88,7 +88,7 @@ func coreTool(name, description string, schema json.RawMessage, ann mcp.ToolAnno
 func (s *Server) registerCoreTools() {
 	yes, no := mcp.ToBoolPtr(true), mcp.ToBoolPtr(false)
 	s.mcp.AddTool(coreTool("observe",
-		"Observe the current page: identity, regions, available actions (row actions folded with a record parameter), records with stable ids, state and feedback, inside fixed budgets with every omission counted. Optional: wait (settle or navigation), continuation (the next slice of what budgets cut: only records, actions or regions earlier slices did not bring), find (the rows whose text holds some words, with fields and ids, without paging), extract (typed rows of a visible table, list or form), or read (the text an observation counts as `prose N chars unread` on a region: read {region} returns that region's visible text page by page, read {} the whole page's, read {continuation} the next page).",
+		"Observe the current page: identity, regions, available actions (row actions folded with a record parameter), records with stable ids, state and feedback, inside fixed budgets with every omission counted. Optional: wait (settle or navigation), continuation (the next slice of what budgets cut: only records, actions or regions earlier slices did not bring), find (the rows whose text holds some words, with fields and ids, without paging), extract (typed rows of a visible table, list or form), or read (the text an observation counts as `prose N chars unread` on a region: read {region} returns that region's visible text page by page, read {} the whole page's, read {field} a field's whole value when the observation shows it cut, read {continuation} the next page).",
 		observeSchema, mcp.ToolAnnotation{Title: "Observe page", ReadOnlyHint: yes, DestructiveHint: no, IdempotentHint: yes, OpenWorldHint: no}),
 		s.wrap("observe", observeSchema, s.observeTool))
 	s.mcp.AddTool(coreTool("act",
@@ -190,7 +190,7 @@ func (s *Server) extractOn(ctx context.Context, c caller, p *pageEntry, ex any) 
 // observation follows (the last one still holds).
 func (s *Server) readOn(ctx context.Context, p *pageEntry, rd map[string]any) (*mcp.CallToolResult, error) {
 	res, err := p.rt.Read(ctx, page.ReadRequest{
-		Region: str(rd, "region"), Continuation: str(rd, "continuation"),
+		Region: str(rd, "region"), Field: str(rd, "field"), Continuation: str(rd, "continuation"),
 		MaxBytes: s.opts.Budgets.MaxToolResultTokens * resultBytesPerToken,
 	})
 	if err != nil {

@@ -258,14 +258,18 @@ func TestActClickableDiv(t *testing.T) {
 	}
 }
 
-// A successful type changes the field, not the observation: the receipt
-// says so (changed.fields) with no warning, and never carries the value —
-// for a plain and a password field alike.
+// A successful type changes the field: the receipt says so
+// (changed.fields) with no warning, and never carries the value — for a
+// plain and a password field alike; the plain field's new value is page
+// data in the observation (issue 18 pt 3), the password's never.
 func TestActTypeReceipt(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct{ action, canary string }{
-		{"gift_note", "canary-note-5c1e"},
-		{"gift_card_pin", "canary-pin-9f3a"},
+	for _, tc := range []struct {
+		action, canary string
+		shown          bool
+	}{
+		{"gift_note", "canary-note-5c1e", true},
+		{"gift_card_pin", "canary-pin-9f3a", false},
 	} {
 		t.Run(tc.action, func(t *testing.T) {
 			t.Parallel()
@@ -279,8 +283,11 @@ func TestActTypeReceipt(t *testing.T) {
 				t.Errorf("receipt %+v: want observed, fields [%s], no warning", rc, tc.action)
 			}
 			js, _ := json.Marshal(rc)
-			if strings.Contains(string(js), tc.canary) || strings.Contains(page.Render(res.Observation, page.DefaultBudgets()), tc.canary) {
-				t.Errorf("the typed value left the page: %s", js)
+			if strings.Contains(string(js), tc.canary) {
+				t.Errorf("the typed value is in the receipt: %s", js)
+			}
+			if obs := page.Render(res.Observation, page.DefaultBudgets()); strings.Contains(obs, `<page_data>"`+tc.canary+`"</page_data>`) != tc.shown {
+				t.Errorf("value shown %v, want %v:\n%s", !tc.shown, tc.shown, obs)
 			}
 			// Typing the same text again changes nothing: the warning stands.
 			res, err = rt.Act(t.Context(), page.ActRequest{Action: tc.action, Args: map[string]any{"text": tc.canary}})

@@ -565,7 +565,28 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 	if a.Description == "" {
 		a.Description = str(describe(c))
 	}
+	if (a.Kind == "type" || a.Kind == "select") && !c.Secret && c.Value != "" {
+		// issue 18 pt 3: the field's current content, as the collector
+		// bounded it (its head and tail, its length)
+		v := &FieldValue{Head: c.Value, Tail: c.ValueTail, Chars: max(c.ValueLen, utf16Len(c.Value)+utf16Len(c.ValueTail))}
+		if c.ValueTail != "" {
+			v.Cut = max(v.Chars-utf16Len(c.Value)-utf16Len(c.ValueTail), 0)
+		}
+		a.Value = v
+	}
 	return a
+}
+
+// textEditable reports whether a type control holds text a person edits
+// in place (a text input, a text area, a search box, a combobox, an
+// editor): it takes args.append and args.replace. A slider, a number
+// field or a date field takes a whole value only.
+func textEditable(c Control) bool {
+	switch controlOf(c) {
+	case "textbox", "textarea", "searchbox", "combobox", "email", "url", "tel", "":
+		return kindOf(c) == "type"
+	}
+	return false
 }
 
 // kindOf is the model-facing kind: type, select, link, or click (which
@@ -734,10 +755,18 @@ func quoteLabel(s string) string {
 func paramsFor(c Control) map[string]Param {
 	switch kindOf(c) {
 	case "type":
-		return map[string]Param{
+		p := map[string]Param{
 			"text":   {Type: "string", Description: "Text to type (replaces the current content)."},
 			"submit": {Type: "boolean", Description: "Press Enter after typing."},
 		}
+		if textEditable(c) {
+			// the text's description says what both do: fewer tokens in
+			// every schema of a text field
+			p["text"] = Param{Type: "string", Description: "Text to type (replaces the current content; with append: true, goes at its end; with replace, over that part, which must occur once)."}
+			p["append"] = Param{Type: "boolean"}
+			p["replace"] = Param{Type: "string"}
+		}
+		return p
 	case "select":
 		return map[string]Param{"value": {Type: "string", Description: "The option to choose.", Enum: c.Options}}
 	}

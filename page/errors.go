@@ -43,6 +43,13 @@ const (
 	// server refused them. Credentials come from configuration, never
 	// from the agent.
 	CodeAuthRequired Code = "AUTH_REQUIRED"
+	// CodeTextNotFound: a type action's replace text does not occur in
+	// the field's current content; nothing was typed (issue 18 pt 3).
+	CodeTextNotFound Code = "TEXT_NOT_FOUND"
+	// CodeTextAmbiguous: a type action's replace text occurs more than
+	// once in the field's current content, so which part to replace is
+	// not told; nothing was typed (issue 18 pt 3).
+	CodeTextAmbiguous Code = "TEXT_AMBIGUOUS"
 )
 
 // ErrPageChanged is what a driver's Perform answers, without acting, for

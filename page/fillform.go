@@ -245,7 +245,7 @@ func (r *Runtime) FillForm(ctx context.Context, req FillFormRequest) (*FillFormR
 		rec.Changed.Fields, rec.Changed.Observed = typed, true
 	}
 	if rec.OK && !rec.Changed.Observed && rec.Warning == "" && rec.Ran > 0 {
-		rec.Warning = "no visible change in the observation (typed values are never shown); took says which fields hold what was given"
+		rec.Warning = "no visible change in the observation (secret values are never shown); took says which fields hold what was given"
 	}
 	return &FillFormResult{Receipt: rec, Observation: cur}, nil
 }

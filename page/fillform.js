@@ -49,7 +49,8 @@
     if (!el) return { checked: null, radio: false };
     return { checked: isChecked(el), radio: el.type === "radio" || el.getAttribute("role") === "radio" };
   }
-  const SECRET = /(^|\s)(one-time-code|current-password|new-password|cc-number|cc-csc)(\s|$)/i;
+  // the collector's secret fields (collector/14-describe.js isSecret): every card field cc-*
+  const SECRET = /(^|\s)(one-time-code|current-password|new-password|cc-[a-z-]+)(\s|$)/i;
   const text = (ids, doc) => (ids || "").split(/\s+/).map((id) => id && doc.getElementById(id))
     .filter(Boolean).map((n) => (n.textContent || "").replace(/\s+/g, " ").trim()).filter(Boolean).join(" ");
   return params.fields.map((f) => {

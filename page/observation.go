@@ -108,6 +108,9 @@ type Action struct {
 	// several files.
 	Accept   string `json:"accept,omitempty"`
 	Multiple bool   `json:"multiple,omitempty"`
+	// Value is the current content of a non-secret field (a type or
+	// select action): page data, bounded; nil when empty or secret.
+	Value *FieldValue `json:"value,omitempty"`
 	// Source is "webmcp" for a tool the page declared with WebMCP (kind
 	// tool; its params are its bounded input schema); empty otherwise.
 	Source string `json:"source,omitempty"`
@@ -127,6 +130,19 @@ type Action struct {
 	tool        *WebMCPTool    // the WebMCP tool a "tool" entry runs
 	schema      map[string]any // its bounded input schema
 	submitKey   string         // a form tool's submit button
+}
+
+// FieldValue is a field's current content as an observation shows it
+// (issue 18 pt 3): page data, never instructions. A value longer than the
+// string budget keeps its beginning (Head) and its end (Tail) and counts
+// the characters cut between them; observe {read: {field}} reads it all.
+type FieldValue struct {
+	Head string `json:"head"`
+	Tail string `json:"tail,omitempty"`
+	// Chars is the whole value's length and Cut the characters left out
+	// between Head and Tail, in UTF-16 units.
+	Chars int `json:"chars"`
+	Cut   int `json:"cut,omitempty"`
 }
 
 // linkMember is one link of a folded link list.

@@ -49,6 +49,11 @@ type ReadRequest struct {
 	// same text. With Continuation, Region may be empty or must be the
 	// token's region.
 	Continuation string
+	// Field is the name of a type or select action of the observation:
+	// the read returns that field's whole current value (issue 18 pt 3),
+	// which the observation shows cut to its head and tail. A secret
+	// field is refused. Exclusive with Region.
+	Field string
 	// MaxBytes bounds ReadText's rendering of the result in UTF-8 bytes
 	// (the tool result bound); 0: only the character budget applies.
 	MaxBytes int
@@ -62,8 +67,11 @@ type ReadResult struct {
 	// Region is the region read ("" for the whole page), with its label
 	// and role.
 	Region string `json:"region"`
-	Label  string `json:"label,omitempty"`
-	Role   string `json:"role,omitempty"`
+	// Field is the action whose value was read (observe {read: {field}});
+	// Region is empty then.
+	Field string `json:"field,omitempty"`
+	Label string `json:"label,omitempty"`
+	Role  string `json:"role,omitempty"`
 	// Offset and End delimit Text within the whole text, and Total is the
 	// whole text's length, all in characters (UTF-16 units).
 	Offset int    `json:"offset"`
@@ -158,17 +166,24 @@ type readToken struct {
 func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	region := req.Region
+	region, field := req.Region, req.Field
+	if region != "" && field != "" {
+		return nil, &Error{Code: CodeInvalidArgument, Reason: "read takes a region or a field, not both"}
+	}
 	var tok *readToken
 	if req.Continuation != "" {
 		t, err := r.parseReadToken(req.Continuation)
 		if err != nil {
 			return nil, err
 		}
-		if region != "" && region != t.region {
-			return nil, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("the continuation reads region %q, not %q: pass one of them", t.region, region)}
+		tr, tf := t.region, ""
+		if strings.HasPrefix(tr, fieldMark) {
+			tr, tf = "", tr[len(fieldMark):]
 		}
-		region, tok = t.region, &t
+		if (region != "" && region != tr) || (field != "" && field != tf) {
+			return nil, &Error{Code: CodeInvalidArgument, Reason: "the continuation reads another region or field: pass only the continuation"}
+		}
+		region, field, tok = tr, tf, &t
 	}
 	maxChars := r.opts.Budgets.MaxReadChars
 	if maxChars <= 0 {
@@ -189,6 +204,28 @@ func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error
 			}
 		}
 		rg = nil
+		if field != "" {
+			key, err := readableField(r, o, field)
+			if err != nil {
+				if attempt == 0 && ErrorCode(err) == CodeActionNotFound {
+					continue
+				}
+				return nil, err
+			}
+			out = readOut{}
+			if err := r.d.CallScript(ctx, readScript, map[string]any{
+				"field": key, "offset": offset, "max": maxChars, "max_total": MaxReadTotal,
+			}, &out); err != nil {
+				return nil, wrapDriver("read", err)
+			}
+			if out.Found && (out.Doc == "" || out.Doc == o.snap.DocumentID) {
+				break
+			}
+			if attempt > 0 {
+				return nil, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("the field %q is no longer on the page", clean(field, 140)), Available: available(o)}
+			}
+			continue
+		}
 		if region != "" {
 			if rg = findRegion(o, region); rg == nil || rg.Key == "" {
 				if attempt == 0 {
@@ -219,18 +256,50 @@ func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error
 			return nil, &Error{Code: CodeNavigated, Reason: "the page has navigated since that continuation; observe the new page first"}
 		}
 		if out.Digest != tok.digest {
-			return nil, &Error{Code: CodeStaleContinuation, Reason: fmt.Sprintf("the text has changed since that continuation was issued; read again from the start: observe {read: {region: %q}}", region)}
+			again := fmt.Sprintf("observe {read: {region: %q}}", region)
+			if field != "" {
+				again = fmt.Sprintf("observe {read: {field: %q}}", field)
+			}
+			return nil, &Error{Code: CodeStaleContinuation, Reason: "the text has changed since that continuation was issued; read again from the start: " + again}
 		}
 	}
-	res := &ReadResult{Page: r.opts.Page, Revision: o.Revision, Region: region, Offset: out.Offset, Total: out.Total, Cut: out.CutNodes || out.CutChars}
+	res := &ReadResult{Page: r.opts.Page, Revision: o.Revision, Region: region, Field: field, Offset: out.Offset, Total: out.Total, Cut: out.CutNodes || out.CutChars}
 	if rg != nil {
 		res.Label, res.Role = clean(rg.Label, r.opts.Budgets.MaxStringChars), rg.Role
 	}
+	target := region
+	if field != "" {
+		target = fieldMark + field
+	}
 	mint := func(end int) string {
-		return r.readToken(readToken{region: region, offset: end, digest: out.Digest, doc: shortDoc(out.Doc)})
+		return r.readToken(readToken{region: target, offset: end, digest: out.Digest, doc: shortDoc(out.Doc)})
 	}
 	fitRead(res, out.Text, req.MaxBytes, mint)
 	return res, nil
+}
+
+// fieldMark starts the target of a read continuation that pages through
+// a field's value (region ids never hold a NUL).
+const fieldMark = "\x00field:"
+
+// readableField resolves the name of a field to read (observe {read:
+// {field}}) to its element key: a type or select action that is not a
+// row's, and not secret. Codes: ACTION_NOT_FOUND, INVALID_ARGUMENT.
+func readableField(r *Runtime, o *Observation, name string) (string, error) {
+	res, err := r.Resolve(o, name, "")
+	if err != nil {
+		return "", err
+	}
+	a := res.Action
+	if (a.Kind != "type" && a.Kind != "select") || a.tool != nil || res.key == "" {
+		return "", &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s is not a field (kind %s): read takes the name of a type or select action", a.Name, a.Kind), Available: available(o)}
+	}
+	for _, c := range o.snap.Controls {
+		if c.Key == res.key && c.Secret {
+			return "", &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s is a secret field: its value never leaves the browser", a.Name), Available: available(o)}
+		}
+	}
+	return res.key, nil
 }
 
 // findRegion returns the region with id in o, or nil (read, scroll and
@@ -313,7 +382,9 @@ func utf16Len(s string) int {
 func ReadText(res *ReadResult) string {
 	var w strings.Builder
 	what := "the whole page"
-	if res.Region != "" {
+	if res.Field != "" {
+		what = "the value of field " + esc(res.Field)
+	} else if res.Region != "" {
 		what = "region " + esc(res.Region)
 		if res.Label != "" || res.Role != "" {
 			role := res.Role
@@ -324,7 +395,9 @@ func ReadText(res *ReadResult) string {
 		}
 	}
 	fmt.Fprintf(&w, "## Read: %s", what)
-	if res.Total == 0 {
+	if res.Total == 0 && res.Field != "" {
+		w.WriteString("; empty")
+	} else if res.Total == 0 {
 		w.WriteString("; no visible text")
 	} else {
 		fmt.Fprintf(&w, "; characters %s–%s of %s", commas(min(res.Offset+1, res.End)), commas(res.End), commas(res.Total))

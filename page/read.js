@@ -18,6 +18,11 @@
 // Returns {found, doc, text, offset, end, total, digest, cut_nodes,
 // cut_chars}; found is false when the key names no element now.
 //
+// Called with params {field: key, offset, max, max_total} instead, it
+// pages the same way through one field's current value (observe {read:
+// {field}}, issue 18 pt 3); Go refuses secret fields before.
+
+//
 // Called with params {count: [[region id, key], ...]} instead, it counts
 // the prose an observation does not show, per region (see count below):
 // observe.go runs it after the collector, in the observation's round trip.
@@ -131,6 +136,59 @@
 
   if (Array.isArray(P.count)) return count(P.count);
 
+  // slice is one page of text [offset, offset + max), ended at a line
+  // break or a space in its last fifth, with the whole text's length and
+  // digest.
+  const slice = (text, cutNodes, cutChars) => {
+    // FNV-1a over the whole text: a continuation minted for another text is
+    // stale.
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    const digest = (h >>> 0).toString(36) + '-' + text.length.toString(36);
+    const n = text.length;
+    const start = Math.min(offset, n);
+    let end = Math.min(n, start + max);
+    if (end < n) {
+      // end the slice at a line break, else at a space, in its last fifth
+      const floor = start + Math.floor(max * 0.8);
+      const nl = text.lastIndexOf('\n', end - 1);
+      if (nl >= floor) end = nl + 1;
+      else {
+        const sp = text.lastIndexOf(' ', end - 1);
+        if (sp >= floor) end = sp + 1;
+      }
+      const cc = text.charCodeAt(end - 1);
+      if (end > start + 1 && cc >= 0xd800 && cc <= 0xdbff) end--;
+    }
+    return { found: true, doc, text: text.slice(start, end), offset: start, end, total: n, digest, cut_nodes: cutNodes, cut_chars: cutChars };
+  };
+
+  // A field's value (observe {read: {field}}, issue 18 pt 3): the whole
+  // current content of a non-secret field the observation showed cut,
+  // paged like a region's text. Go has checked the collector's secret
+  // flag; a password or hidden input is refused here too.
+  if (P.field) {
+    const el = R && typeof R.el === 'function' ? R.el(P.field) : null;
+    if (!el || !el.isConnected) return { found: false, doc };
+    let v = '';
+    const tag = el.localName;
+    if (tag === 'input') v = el.type === 'password' || el.type === 'hidden' ? '' : String(el.value || '');
+    else if (tag === 'textarea') v = String(el.value || '');
+    else if (tag === 'select') v = Array.from(el.selectedOptions || [], (o) => (o.label || o.text || '').replace(WS, ' ').trim()).join(', ');
+    else if (el.CodeMirror && typeof el.CodeMirror.getValue === 'function') v = String(el.CodeMirror.getValue());
+    else if (el.classList.contains('monaco-editor') && window.monaco && window.monaco.editor && typeof window.monaco.editor.getEditors === 'function') {
+      for (const ed of window.monaco.editor.getEditors()) if (ed.getDomNode() === el) v = String(ed.getValue());
+    }
+    else if (el.isContentEditable) v = String(el.innerText || '');
+    let cut = false;
+    if (v.length > maxTotal) { v = v.slice(0, maxTotal); cut = true; }
+    return slice(v, false, cut);
+  }
+
+
   let root = null;
   if (P.key) {
     root = R && typeof R.el === 'function' ? R.el(P.key) : null;
@@ -240,28 +298,5 @@
     text = text.slice(0, maxTotal);
     cutChars = true;
   }
-  // FNV-1a over the whole text: a continuation minted for another text is
-  // stale.
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  const digest = (h >>> 0).toString(36) + '-' + text.length.toString(36);
-  const n = text.length;
-  const start = Math.min(offset, n);
-  let end = Math.min(n, start + max);
-  if (end < n) {
-    // end the slice at a line break, else at a space, in its last fifth
-    const floor = start + Math.floor(max * 0.8);
-    const nl = text.lastIndexOf('\n', end - 1);
-    if (nl >= floor) end = nl + 1;
-    else {
-      const sp = text.lastIndexOf(' ', end - 1);
-      if (sp >= floor) end = sp + 1;
-    }
-    const cc = text.charCodeAt(end - 1);
-    if (end > start + 1 && cc >= 0xd800 && cc <= 0xdbff) end--;
-  }
-  return { found: true, doc, text: text.slice(start, end), offset: start, end, total: n, digest, cut_nodes: cutNodes, cut_chars: cutChars };
+  return slice(text, cutNodes, cutChars);
 }

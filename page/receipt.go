@@ -34,8 +34,8 @@ type Changes struct {
 	Feedback  []string      `json:"feedback"`
 	Navigated bool          `json:"navigated"`
 	// Fields names the type actions whose field value changed, compared
-	// inside the page by a salted digest (the value never leaves it, as
-	// typed values are never shown).
+	// inside the page by a salted digest (so a secret field's value never
+	// leaves it; a non-secret field's new value is in the observation).
 	Fields []string `json:"fields,omitempty"`
 	// Revealed lists records that came into the viewport (bounded). It
 	// alone does not make an action observed: auto-scrolling to a target

@@ -279,15 +279,10 @@ func actionLine(a Action) string {
 		kind += ", named by its icon"
 	}
 	s := fmt.Sprintf("%s (%s / %s / region:%s) %s", name, kind, a.Effect, esc(a.regionLabel), esc(a.Description))
-	if a.Kind == "select" {
-		if len(a.Params["value"].Enum) > 0 {
-			opts := make([]string, len(a.Params["value"].Enum))
-			for i, v := range a.Params["value"].Enum {
-				opts[i] = esc(v)
-			}
-			s += " | options: " + strings.Join(opts, " / ")
-		}
+	if a.Kind == "select" && len(a.Params["value"].Enum) > 0 {
+		s += " | options: " + optionList(a)
 	}
+	s += valueText(a, false)
 	if a.RecordParam {
 		s += " | " + foldSummary(a)
 	}
@@ -315,6 +310,55 @@ func actionLine(a Action) string {
 		s += " [" + strings.Join(flags, "; ") + "]"
 	}
 	return s
+}
+
+// valueText renders a field's current content for its action line
+// (issue 18 pt 3): page data, a JSON string inside <page_data> (one line,
+// <, > and & escaped); a value cut in the middle is its head and its tail
+// as two strings with the count between, and says how to read it all.
+func valueText(a Action, compact bool) string {
+	v := a.Value
+	if v == nil || chosenIndex(a) >= 0 {
+		return ""
+	}
+	if v.Cut == 0 {
+		return " | value: <page_data>" + pageDataJSON(v.Head) + "</page_data>"
+	}
+	data := "<page_data>" + pageDataJSON(v.Head) + fmt.Sprintf(" …(+%d)… ", v.Cut) + pageDataJSON(v.Tail) + "</page_data>"
+	if compact {
+		return fmt.Sprintf(" | value (%s chars; read field %s for all): %s", commas(v.Chars), a.Name, data)
+	}
+	return fmt.Sprintf(" | value (%s chars, %s cut in the middle; observe {read: {field: %q}} for all of it): %s", commas(v.Chars), commas(v.Cut), a.Name, data)
+}
+
+// chosenIndex is the index of a select's chosen option among its listed
+// options, when its value is exactly one of them (optionList marks it
+// there instead of repeating it as a value); -1 otherwise.
+func chosenIndex(a Action) int {
+	if a.Kind != "select" || a.Value == nil || a.Value.Cut != 0 {
+		return -1
+	}
+	for i, o := range a.Params["value"].Enum {
+		if o == a.Value.Head {
+			return i
+		}
+	}
+	return -1
+}
+
+// optionList writes a select's options, the chosen one marked
+// "(chosen)" (issue 18 pt 3: its value, in three tokens).
+func optionList(a Action) string {
+	opts := a.Params["value"].Enum
+	out := make([]string, len(opts))
+	chosen := chosenIndex(a)
+	for i, o := range opts {
+		out[i] = esc(o)
+		if i == chosen {
+			out[i] += " (chosen)"
+		}
+	}
+	return strings.Join(out, " / ")
 }
 
 func foldSummary(a Action) string {
@@ -757,7 +801,7 @@ func compactAction(a Action, tagged bool) string {
 		s += ": " + esc(d)
 	}
 	if a.Kind == "select" && len(a.Params["value"].Enum) > 0 {
-		s += " | options: " + joinEsc(a.Params["value"].Enum, " / ")
+		s += " | options: " + optionList(a)
 	}
 	if a.RecordParam {
 		s += fmt.Sprintf(" | %d rows (%s", a.Folded, joinEsc(a.SampleIDs, " "))
@@ -783,6 +827,7 @@ func compactAction(a Action, tagged bool) string {
 			s += fmt.Sprintf(" … +%d more", len(a.links)-show)
 		}
 	}
+	s += valueText(a, true)
 	var flags []string
 	switch {
 	case a.Effect == "write" && a.Kind == "link":

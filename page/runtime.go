@@ -46,8 +46,13 @@ type Step struct {
 	// on hover or focus).
 	HoverRow bool   `json:"hover_row,omitempty"`
 	Text     string `json:"text,omitempty"`
-	Submit   bool   `json:"submit,omitempty"`
-	Value    string `json:"value,omitempty"`
+	// Append (a type step) types Text at the end of the field's content;
+	// Replace, when set, types it over the one occurrence of Replace in
+	// the content (issue 18 pt 3). Neither: Text replaces the content.
+	Append  bool   `json:"append,omitempty"`
+	Replace string `json:"replace,omitempty"`
+	Submit  bool   `json:"submit,omitempty"`
+	Value   string `json:"value,omitempty"`
 	// Dy is the scroll distance in viewport heights (negative: up).
 	Dy float64 `json:"dy,omitempty"`
 	// Files are the checked paths an upload step sets on a file input.
@@ -661,8 +666,9 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 	var err error
 	endPerform := tr.Start(SpanPhase, "act: input")
 	if step.Op == "type" {
-		// Typing changes a field, not the observation (values are never
-		// shown): the field's salted digest before and after tells. A
+		// Typing changes a field, which the observation may not show (a
+		// secret's value never; a long value only its head and tail): the
+		// field's salted digest before and after tells. A
 		// driver that takes it in the step's own evaluation saves a round
 		// trip; the after-digest comes with the after-observation.
 		salt = strconv.FormatUint(rand.Uint64(), 36)
@@ -820,7 +826,28 @@ func buildStep(a Action, key string, args map[string]any, files []string) (Step,
 			}
 			submit = b
 		}
-		return Step{Op: "type", Key: key, Text: text, Submit: submit}, nil
+		st := Step{Op: "type", Key: key, Text: text, Submit: submit}
+		if v, present := args["append"]; present {
+			b, ok := v.(bool)
+			if !ok {
+				return bad("append must be a boolean")
+			}
+			st.Append = b
+		}
+		if v, present := args["replace"]; present {
+			s, ok := v.(string)
+			if !ok || s == "" {
+				return bad("replace must be a non-empty string: the part of the current content that text replaces")
+			}
+			st.Replace = s
+		}
+		if st.Append && st.Replace != "" {
+			return bad("append and replace exclude each other: append adds text at the end, replace types it over one part")
+		}
+		if st.Append && text == "" {
+			return bad("append needs a non-empty text")
+		}
+		return st, nil
 	case "select":
 		v, ok := args["value"].(string)
 		if !ok {

@@ -202,10 +202,20 @@ func TestPasswordCanaryNeverLeaves(t *testing.T) {
 	}
 	ctx := t.Context()
 	var outs []string
+	// A non-secret field's value is page data the observation shows
+	// (issue 18 pt 3); the password's never is.
+	const shown = "plain-text-2b7e"
 	for _, name := range []string{pw, text} {
-		res, err := rt.Act(ctx, page.ActRequest{Action: name, Args: map[string]any{"text": canary}})
+		typed := canary
+		if name == text {
+			typed = shown
+		}
+		res, err := rt.Act(ctx, page.ActRequest{Action: name, Args: map[string]any{"text": typed}})
 		if err != nil {
 			t.Fatalf("type into %s: %v", name, err)
+		}
+		if name == text && !strings.Contains(page.Render(res.Observation, page.DefaultBudgets()), `"`+shown+`"`) {
+			t.Errorf("the text field's value is not shown after typing:\n%s", page.Render(res.Observation, page.DefaultBudgets()))
 		}
 		r, _ := json.Marshal(res.Receipt)
 		j, _ := json.Marshal(res.Observation)

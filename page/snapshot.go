@@ -211,6 +211,15 @@ type Control struct {
 	// Secret is true for password and other secret inputs; their values
 	// never leave the browser.
 	Secret bool `json:"secret,omitempty"`
+	// Value is the current content of a non-secret field (a text input,
+	// a text area, a select's chosen options, a CodeMirror 5 editor, a
+	// contenteditable): page data, at most CollectParams.MaxText UTF-16
+	// units. When longer it is the head, ValueTail the end, and ValueLen
+	// the whole length (issue 18 pt 3). Never set on a secret field or a
+	// row's control.
+	Value     string `json:"value,omitempty"`
+	ValueTail string `json:"value_tail,omitempty"`
+	ValueLen  int    `json:"value_len,omitempty"`
 	// Href is the path (same origin) or origin+path of a link's target.
 	Href string `json:"href,omitempty"`
 	// Count, in RowActions, is how many records carry this action.

@@ -2,7 +2,9 @@
 // as (collector.js)(params) with params a CollectParams object. It walks the
 // page once, within a node budget, and returns a Snapshot (page/snapshot.go):
 // facts about regions, controls, records, state and feedback. It never
-// returns input values, secrets, the DOM, selectors or coordinates; elements
+// returns secret input values (passwords, one-time codes, card fields),
+// hidden inputs, the DOM, selectors or coordinates; a non-secret field's
+// value comes bounded (head and tail, its length counted); elements
 // are named by opaque keys that window.__pling.el(key) maps back to nodes.
 (params) => {
   'use strict';

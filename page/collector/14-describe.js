@@ -7,6 +7,66 @@
       if (un !== null) return cut(clean(un) || 'unavailable');
       return isDisabled(el, tag, hasAttr) ? 'disabled' : '';
     };
+    // isSecret: a password, or a field whose autocomplete names a secret
+    // (one-time-code, current-password, new-password, any card field
+    // cc-*): its value never leaves the browser.
+    const isSecret = (el, hasAttr) => {
+      if (el.type === 'password') return true;
+      const ac = hasAttr ? (el.getAttribute('autocomplete') || '').toLowerCase() : '';
+      if (ac) for (const w of ac.split(WS)) if (SECRET_AC.has(w) || w.startsWith('cc-')) return true;
+      return false;
+    };
+    // fieldValue: issue 18 pt 3: the current content of a non-secret field
+    // is page data the agent needs to edit it (a wiki's edit box): a text
+    // input's or text area's value, a select's chosen options, a
+    // CodeMirror 5 or Monaco editor's model, a contenteditable's text.
+    // Secret fields give ''.
+    const fieldValue = (el, tag, hasAttr) => {
+      try {
+        if (tag === 'input') return isSecret(el, hasAttr) ? '' : String(el.value || '');
+        if (tag === 'textarea') return String(el.value || '');
+        if (tag === 'select') {
+          const out = [];
+          for (const o of el.selectedOptions || []) if (o.value !== '' || clean(o.label || o.text)) out.push(clean(o.label || o.text));
+          return out.join(', ');
+        }
+        if (el.CodeMirror && typeof el.CodeMirror.getValue === 'function') return String(el.CodeMirror.getValue());
+        if (tag === 'div' && el.classList.contains('monaco-editor')) {
+          const ed = monacoOf(el);
+          return ed ? String(ed.getValue()) : '';
+        }
+        if (hasAttr && isEditable(el)) return String(el.innerText || '');
+      } catch (e) { return ''; }
+      return '';
+    };
+    // monacoOf is the Monaco editor whose DOM node is el, through the
+    // page's own monaco global (monaco.editor.getEditors), or null.
+    const monacoOf = (el) => {
+      const m = window.monaco;
+      const eds = m && m.editor && typeof m.editor.getEditors === 'function' ? m.editor.getEditors() : [];
+      for (const ed of eds) if (ed && typeof ed.getDomNode === 'function' && ed.getDomNode() === el && typeof ed.getValue === 'function') return ed;
+      return null;
+    };
+    // putValue sets c.value to v bounded to maxText UTF-16 units: its head
+    // (two thirds) and, when cut, its tail in c.value_tail, with its whole
+    // length in c.value_len; never a split surrogate pair.
+    const putValue = (c, v) => {
+      if (!v) return;
+      c.value_len = v.length;
+      if (v.length <= maxText) { c.value = v; return; }
+      let h = Math.floor(maxText * 2 / 3), t = v.length - (maxText - h);
+      // cut at a space or line break near the bound, not inside a word
+      const sp = v.slice(0, h).search(/\s\S*$/);
+      if (sp > h * 0.8) h = sp + 1;
+      const ts = v.slice(t, t + Math.ceil((v.length - t) * 0.2)).search(/\s/);
+      if (ts >= 0) t += ts + 1;
+      const hc = v.charCodeAt(h - 1);
+      if (hc >= 0xd800 && hc <= 0xdbff) h--;
+      const tc = v.charCodeAt(t);
+      if (tc >= 0xdc00 && tc <= 0xdfff) t++;
+      c.value = v.slice(0, h);
+      c.value_tail = v.slice(t);
+    };
     const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
       const c = { kind: kr[0] };
       const declName = hasAttr ? el.getAttribute('data-pling-action') : null;
@@ -60,10 +120,7 @@
       if (tag === 'input') {
         const ty = el.type;
         c.input_type = ty;
-        const ac = hasAttr ? (el.getAttribute('autocomplete') || '').toLowerCase() : '';
-        let secret = ty === 'password';
-        if (!secret && ac) for (const w of ac.split(WS)) if (SECRET_AC.has(w)) secret = true;
-        if (secret) c.secret = true;
+        if (isSecret(el, hasAttr)) c.secret = true;
         if (ty === 'checkbox' || ty === 'radio') c.checked = el.checked;
         // issue 11: what a file input accepts, and whether it takes several
         if (ty === 'file') {
@@ -98,6 +155,8 @@
         const h = hrefOf(el);
         if (h) c.href = h;
       }
+      // a field's value (not a row's: its row shows its data)
+      if ((kr[0] === 'type' || kr[0] === 'select') && !ctx.rec && !c.secret) putValue(c, fieldValue(el, tag, hasAttr));
       if (ctx.fi >= 0) c.frame = ctx.fi;
       if (ctx.shadow) c.shadow = true;
       return c;
