@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -165,8 +164,7 @@ func (s *Server) openPage(ctx context.Context, owner string) (*pageEntry, error)
 		s.mu.Lock()
 		delete(s.reserved, h)
 		s.mu.Unlock()
-		var pe *page.Error
-		if errors.As(err, &pe) && pe.Code == page.CodeBrowserUnavailable {
+		if page.ErrorCode(err) == page.CodeBrowserUnavailable {
 			return nil, err // the browser's own reason (the pool refused the credentials, say)
 		}
 		return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser could not open a page", Err: err}
