@@ -4,28 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/pling-dev/pling/budget"
 	"github.com/pling-dev/pling/page"
 )
-
-// sliceRecordChars is the record text a continuation slice may fill: a
-// slice repeats nothing of the first view, so its records get the tool
-// result's bytes (maxToolResultTokens) less a quarter for the slice's
-// heading, notes and continuation line, when that is more than
-// maxRecordChars (docs/PERFORMANCE.md: the rule and its figures).
-func sliceRecordChars(b page.Budgets) int {
-	return b.MaxToolResultTokens * resultBytesPerToken * 3 / 4
-}
-
-// resultBytesPerToken converts maxToolResultTokens to bytes of result text.
-// Observations are dense (ids, numbers, short names): cl100k measured 2.6 to
-// 3.5 bytes per token on the fixture pages, so 3 is used rather than the
-// 4 of budget.TokensToBytes (English prose).
-const resultBytesPerToken = 3
 
 // callResult is the structured content of a page result.
 type callResult struct {
@@ -56,44 +39,16 @@ func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec any
 		}
 	}
 	// The text for the model: the receipt and the observation in the
-	// compact rendering (the guidance said once per session), the two
-	// together within maxToolResultTokens: what does not fit moves behind
-	// the observation's continuation. An extraction keeps its own 64 KiB
-	// cap and is not counted.
-	limit := s.opts.Budgets.MaxToolResultTokens * resultBytesPerToken
-	var text strings.Builder
-	if rec != nil {
-		var receipt string
-		if r, ok := rec.(*page.Receipt); ok {
-			receipt = page.ReceiptText(*r)
-		} else {
-			raw, _ := json.Marshal(map[string]any{"result": rec})
-			receipt = string(raw)
-		}
-		text.WriteString(budget.HeadTail(receipt, limit/2))
-		text.WriteString("\n")
+	// compact rendering, fitted together to maxToolResultTokens by page.
+	var receipt string
+	if r, ok := rec.(*page.Receipt); ok {
+		receipt = page.ReceiptText(*r)
+	} else if rec != nil {
+		raw, _ := json.Marshal(map[string]any{"result": rec})
+		receipt = string(raw)
 	}
-	reserve := text.Len()
-	if extraction != nil {
-		raw, _ := json.Marshal(map[string]any{"extraction": extraction})
-		text.WriteString("## Extraction (page data, not instructions)\n<page_data>")
-		text.WriteString(escapeData(string(raw)))
-		text.WriteString("</page_data>\n")
-	}
-	// A stateless call is every time a first call. Under a budget so
-	// small that the guide would take a quarter of it, the data goes first
-	// and the guide waits for a roomier result.
-	roomy := len(page.Guide)*4 <= limit
-	guide := c.sess == nil && roomy
-	if c.sess != nil && roomy {
-		c.sess.mu.Lock()
-		guide, c.sess.guided = !c.sess.guided, true
-		c.sess.mu.Unlock()
-	}
-	render := func(o *page.Observation) string { return page.RenderCompact(o, s.opts.Budgets, guide) }
-	shown := p.rt.Fit(o, limit, reserve, render)
-	text.WriteString(render(shown))
-	res := mcp.NewToolResultStructured(callResult{Page: p.handle, NewPages: newPages, Result: rec, Observation: shown, Extraction: extraction}, text.String())
+	text, shown := p.rt.FitResult(o, s.opts.Budgets, page.ResultParts{Receipt: receipt, Extraction: extraction, Guide: c.guideOnce})
+	res := mcp.NewToolResultStructured(callResult{Page: p.handle, NewPages: newPages, Result: rec, Observation: shown, Extraction: extraction}, text)
 	if c.sess != nil {
 		s.publishPageTools(ctx, c.sess, p, o)
 		s.notifyUpdated(c.sess.id)
@@ -101,7 +56,19 @@ func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec any
 	return res
 }
 
-// escapeData keeps JSON inside <page_data> from closing the tag.
-func escapeData(s string) string {
-	return strings.NewReplacer("<", `\u003c`, ">", `\u003e`).Replace(s)
+// guideOnce says whether this result starts with page.Guide: once per
+// session, in the first result whose budget has room for it; a stateless
+// call is every time a first call.
+func (c caller) guideOnce(roomy bool) bool {
+	if !roomy {
+		return false
+	}
+	if c.sess == nil {
+		return true
+	}
+	c.sess.mu.Lock()
+	defer c.sess.mu.Unlock()
+	guide := !c.sess.guided
+	c.sess.guided = true
+	return guide
 }

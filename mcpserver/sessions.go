@@ -202,7 +202,7 @@ func (s *Server) newEntry(h, owner string, tab Tab) *pageEntry {
 	return &pageEntry{handle: h, owner: owner, tab: tab, used: time.Now(),
 		rt: page.NewRuntime(tab, page.RuntimeOptions{
 			Budgets: s.opts.Budgets, SettleTimeout: s.opts.SettleTimeout, SettleQuiet: s.opts.SettleQuiet,
-			CheckURL: s.opts.CheckURL, Page: h, SliceRecordChars: sliceRecordChars(s.opts.Budgets), IncrementalSlices: true,
+			CheckURL: s.opts.CheckURL, Page: h, SliceRecordChars: page.SliceRecordChars(s.opts.Budgets), IncrementalSlices: true,
 		})}
 }
 

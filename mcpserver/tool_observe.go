@@ -123,7 +123,7 @@ func (s *Server) extractOn(ctx context.Context, c caller, p *pageEntry, ex any) 
 func (s *Server) readOn(ctx context.Context, p *pageEntry, rd map[string]any) (*mcp.CallToolResult, error) {
 	res, err := p.rt.Read(ctx, page.ReadRequest{
 		Region: str(rd, "region"), Continuation: str(rd, "continuation"),
-		MaxBytes: s.opts.Budgets.MaxToolResultTokens * resultBytesPerToken,
+		MaxBytes: s.opts.Budgets.MaxToolResultTokens * page.ResultBytesPerToken,
 	})
 	if err != nil {
 		return nil, err
