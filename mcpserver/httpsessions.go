@@ -102,7 +102,7 @@ func (s *Server) endRequest(id string, stream bool, grace time.Duration) {
 		return
 	}
 	seq := a.seq
-	time.AfterFunc(grace, func() {
+	s.afterFunc(grace, func() {
 		s.mu.Lock()
 		a := s.activity[id]
 		quiet := a != nil && a.seq == seq
