@@ -20,6 +20,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"github.com/pling-dev/pling/errcode"
 	"io"
 	"net/http"
 	"strings"
@@ -166,7 +167,7 @@ func Run(ctx context.Context, p Page, instruction string, opts Options) (*Result
 		failed := false
 		for _, call := range reply.calls {
 			if failed {
-				hist.add(toolMessage(call.ID, errorResult(&page.Error{Code: codeNotRun,
+				hist.add(toolMessage(call.ID, errorResult(&page.Error{Code: errcode.NotRun,
 					Reason: "not run: an earlier call of this turn failed; read the current observation first"}), "not run"))
 				continue
 			}
@@ -192,9 +193,6 @@ func Run(ctx context.Context, p Page, instruction string, opts Options) (*Result
 	}
 	return res, fmt.Errorf("%w (%d)", ErrMaxTurns, cfg.Agent.MaxTurns)
 }
-
-// codeNotRun marks a call skipped because an earlier one of the same turn failed.
-const codeNotRun page.Code = "NOT_RUN"
 
 // SystemMessage is messages[0]: the rules, the application's role under
 // "## This application" (when set), and the rendered observation.

@@ -165,7 +165,7 @@ func TestHTTPStatelessProtocol(t *testing.T) {
 	base := startHTTP(t, []string{"PLING_HTTP_TOKEN=caller-1,caller-2"})
 	c, _ := httpClient(t, base, false, map[string]string{"Authorization": "Bearer caller-1"})
 	if v := c.ProtocolVersion(); v != "2026-07-28" {
-		t.Logf("negotiated protocol %q", v)
+		t.Fatalf("negotiated protocol %q, want the stateless 2026-07-28: this test pins the stateless protocol and proves nothing on an older one", v)
 	}
 	if r := call(t, c, "observe", map[string]any{}); code(r) != "PAGE_REQUIRED" {
 		t.Fatalf("want PAGE_REQUIRED, got %s", r.Text)

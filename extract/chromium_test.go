@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pling-dev/pling/browser"
+	"github.com/pling-dev/pling/errcode"
 	"github.com/pling-dev/pling/internal/testbrowser"
 	"github.com/pling-dev/pling/page"
 )
@@ -112,10 +113,10 @@ func TestChromiumRevisionRejected(t *testing.T) {
 	t.Parallel()
 	s := testbrowser.Open(t, "/extract-table")
 	ev := &countingEval{Evaluator: s}
-	for _, code := range []Code{CodeStaleRevision, CodeForeignRevision, CodeNavigated} {
-		rc := &fakeChecker{err: NewError(code, "not the current revision")}
+	for _, code := range []errcode.Code{errcode.StaleRevision, errcode.ForeignRevision, errcode.Navigated} {
+		rc := &fakeChecker{err: errcode.Errorf(code, "not the current revision")}
 		res, err := Run(t.Context(), ev, rc, mustParse(t, req("table", 0, fieldsInvoice, "")))
-		if res != nil || ErrorCode(err) != code {
+		if res != nil || errcode.ErrorCode(err) != code {
 			t.Errorf("%s: Run = %v, %v", code, res, err)
 		}
 	}
@@ -321,7 +322,7 @@ func TestChromiumCancellation(t *testing.T) {
 		cancel()
 		ev := &countingEval{Evaluator: s}
 		res, err := Run(ctx, ev, &fakeChecker{}, r)
-		if res != nil || ErrorCode(err) != CodeCancelled || ev.n.Load() != 0 {
+		if res != nil || errcode.ErrorCode(err) != errcode.Timeout || ev.n.Load() != 0 {
 			t.Errorf("Run = %v, %v after %d scripts", res, err, ev.n.Load())
 		}
 	})
@@ -334,7 +335,7 @@ func TestChromiumCancellation(t *testing.T) {
 		defer cancel()
 		start := time.Now()
 		res, err := Run(ctx, s, &docChecker{doc: probeDoc(t, s)}, r)
-		if res != nil || ErrorCode(err) != CodeTimeout {
+		if res != nil || errcode.ErrorCode(err) != errcode.Timeout {
 			t.Errorf("Run = %v, %v", res, err)
 		}
 		if d := time.Since(start); d > 2*time.Second {
@@ -406,7 +407,7 @@ func TestChromiumNavigationRace(t *testing.T) {
 		if rc.err != nil {
 			t.Fatal(rc.err)
 		}
-		if res != nil || ErrorCode(err) != CodeNavigated {
+		if res != nil || errcode.ErrorCode(err) != errcode.Navigated {
 			t.Errorf("Run = %v, %v", res, err)
 		}
 		after := mustRun(t, s, mustParse(t, req("table", 0, fieldsItem, "")))
@@ -418,7 +419,7 @@ func TestChromiumNavigationRace(t *testing.T) {
 		t.Parallel()
 		s := testbrowser.Open(t, "/extract-table")
 		res, err := Run(t.Context(), &navEval{s: s, to: base + "/extract-grid"}, &fakeChecker{}, r)
-		if res != nil || ErrorCode(err) != CodeNavigated {
+		if res != nil || errcode.ErrorCode(err) != errcode.Navigated {
 			t.Errorf("Run = %v, %v", res, err)
 		}
 		if after := mustRun(t, s, mustParse(t, req("table", 0, fieldsItem, ""))); after.Role != "grid" {

@@ -5,7 +5,7 @@
 // The pieces, in the order Run uses them:
 //
 //   - ParseRequest / Request.Validate: the strict request (RequestSchema is
-//     its JSON Schema for the MCP tool). Errors carry CodeInvalidArgument.
+//     its JSON Schema for the MCP tool). Errors carry errcode.InvalidArgument.
 //   - RevisionChecker: the caller's revision check, done before anything is
 //     collected; its error is returned unchanged (STALE_REVISION,
 //     FOREIGN_REVISION, NAVIGATED are the codes this package names).
@@ -31,7 +31,7 @@
 // the script, which reads nothing from any other document; otherwise Run
 // probes the id after the revision check and passes it the same way. A
 // mismatch, or an evaluation broken by a navigation, fails the read
-// (CodeNavigated or CodeCaptureFailed) with no result and no references.
+// (errcode.Navigated or errcode.CaptureFailed) with no result and no references.
 //
 // # Cells
 //

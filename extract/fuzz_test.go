@@ -2,6 +2,7 @@ package extract
 
 import (
 	"encoding/json"
+	"github.com/pling-dev/pling/errcode"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,7 +25,7 @@ func FuzzParseRequest(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		req, err := ParseRequest(raw)
 		if err != nil {
-			if ErrorCode(err) != CodeInvalidArgument {
+			if errcode.ErrorCode(err) != errcode.InvalidArgument {
 				t.Fatalf("ParseRequest(%q): error %v without INVALID_ARGUMENT", raw, err)
 			}
 			return

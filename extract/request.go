@@ -123,8 +123,8 @@ func (r Request) RowLimit() int {
 
 var namePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 
-// Validate checks r against the bounds of ADR-0161. It returns an *Error
-// with CodeInvalidArgument naming the first offending argument.
+// Validate checks r against the bounds of ADR-0161. It returns an *errcode.Error
+// with errcode.InvalidArgument naming the first offending argument.
 func (r Request) Validate() error {
 	if r.ExpectedRevision == "" {
 		return invalid("expected_revision: required")
@@ -201,8 +201,8 @@ type wireField struct {
 // level or inside fields are errors, and integers must be JSON numbers with
 // an integer value (1 and 1.0 and 1e0 alike). expected_revision, kind,
 // index and fields are required; limit defaults to DefaultLimit and each
-// field's required flag to false. Every error is an *Error with
-// CodeInvalidArgument.
+// field's required flag to false. Every error is an *errcode.Error with
+// errcode.InvalidArgument.
 func ParseRequest(raw []byte) (Request, error) {
 	if len(raw) > MaxRequestBytes {
 		return Request{}, invalid("request: larger than %d bytes", MaxRequestBytes)

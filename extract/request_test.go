@@ -3,6 +3,7 @@ package extract
 import (
 	"encoding/json"
 	"errors"
+	"github.com/pling-dev/pling/errcode"
 	"strings"
 	"testing"
 
@@ -123,15 +124,15 @@ func TestParseRequestRejects(t *testing.T) {
 			if err == nil {
 				t.Fatal("ParseRequest accepted it")
 			}
-			var e *Error
-			if !errors.As(err, &e) || e.Code != CodeInvalidArgument {
-				t.Fatalf("error %v: want an *Error with INVALID_ARGUMENT", err)
+			var e *errcode.Error
+			if !errors.As(err, &e) || e.Code != errcode.InvalidArgument {
+				t.Fatalf("error %v: want an *errcode.Error with INVALID_ARGUMENT", err)
 			}
-			if !strings.HasPrefix(e.Message, tt.msg) {
-				t.Errorf("message %q, want it to start with %q", e.Message, tt.msg)
+			if !strings.HasPrefix(e.Reason, tt.msg) {
+				t.Errorf("message %q, want it to start with %q", e.Reason, tt.msg)
 			}
-			if ErrorCode(err) != CodeInvalidArgument {
-				t.Errorf("ErrorCode = %q", ErrorCode(err))
+			if errcode.ErrorCode(err) != errcode.InvalidArgument {
+				t.Errorf("ErrorCode = %q", errcode.ErrorCode(err))
 			}
 		})
 	}
@@ -147,7 +148,7 @@ func TestValidateZeroLimitIsDefault(t *testing.T) {
 		t.Errorf("RowLimit = %d", r.RowLimit())
 	}
 	r.Limit = -1
-	if err := r.Validate(); ErrorCode(err) != CodeInvalidArgument {
+	if err := r.Validate(); errcode.ErrorCode(err) != errcode.InvalidArgument {
 		t.Errorf("negative limit: %v", err)
 	}
 }

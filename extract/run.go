@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"errors"
+	"github.com/pling-dev/pling/errcode"
 	"slices"
 	"strconv"
 
@@ -28,8 +29,8 @@ type Evaluator interface {
 // RevisionChecker decides whether expected_revision still describes the
 // page. Run calls it before anything is collected; on an error Run collects
 // nothing and returns that error unchanged, so the implementation's own
-// typed error (with CodeStaleRevision, CodeForeignRevision or CodeNavigated
-// when it uses *Error) reaches the caller.
+// typed error (with errcode.StaleRevision, errcode.ForeignRevision or errcode.Navigated
+// when it uses *errcode.Error) reaches the caller.
 type RevisionChecker interface {
 	CheckRevision(expected string) error
 }
@@ -40,7 +41,7 @@ type RevisionChecker interface {
 // it, Run reads only if the page still shows that document; otherwise Run
 // probes the document id right after the check (one extra round trip) and
 // reads only if it is unchanged. Either way a navigation between the check
-// and the read fails with CodeNavigated; only DocumentID also covers a
+// and the read fails with errcode.Navigated; only DocumentID also covers a
 // navigation that happened before the check.
 type DocumentIdentifier interface {
 	DocumentID() string
@@ -102,10 +103,10 @@ type rawCell struct {
 // references. On any error the result is nil: a failed read publishes no
 // references.
 //
-// Errors: CodeInvalidArgument for a bad request; whatever rc returns;
-// CodeNavigated when the page is no longer the checked document;
-// CodeCancelled or CodeTimeout (wrapping ctx.Err()) when ctx ends first,
-// even if the page answered; CodeCaptureFailed when the read itself fails.
+// Errors: errcode.InvalidArgument for a bad request; whatever rc returns;
+// errcode.Navigated when the page is no longer the checked document;
+// errcode.Timeout (wrapping ctx.Err(): the reason says cancelled or timed out) when ctx ends first,
+// even if the page answered; errcode.CaptureFailed when the read itself fails.
 func Run(ctx context.Context, ev Evaluator, rc RevisionChecker, req Request) (*Result, error) {
 	if err := req.Validate(); err != nil {
 		return nil, err
@@ -130,7 +131,7 @@ func Run(ctx context.Context, ev Evaluator, rc RevisionChecker, req Request) (*R
 		want = probe.DocID
 	}
 	if want == "" {
-		return nil, &Error{Code: CodeCaptureFailed, Message: "the page has no document id to check the read against"}
+		return nil, &errcode.Error{Code: errcode.CaptureFailed, Reason: "the page has no document id to check the read against"}
 	}
 	limit := req.RowLimit()
 	cols := columns(req.Fields)
@@ -152,15 +153,15 @@ func Run(ctx context.Context, ev Evaluator, rc RevisionChecker, req Request) (*R
 		return nil, err
 	}
 	if raw.DocID == "" {
-		return nil, &Error{Code: CodeCaptureFailed, Message: "the page returned no document id"}
+		return nil, &errcode.Error{Code: errcode.CaptureFailed, Reason: "the page returned no document id"}
 	}
 	if raw.Navigated || raw.DocID != want {
-		return nil, &Error{Code: CodeNavigated, Message: "the page navigated after the revision was checked; observe again"}
+		return nil, &errcode.Error{Code: errcode.Navigated, Reason: "the page navigated after the revision was checked; observe again"}
 	}
 	res := build(req, cols, &raw)
 	res, _ = Fit(res, MaxResultBytes) // the envelope alone always fits 64 KiB
 	if res == nil {
-		return nil, &Error{Code: CodeCaptureFailed, Message: "the extraction envelope exceeds the result cap"}
+		return nil, &errcode.Error{Code: errcode.CaptureFailed, Reason: "the extraction envelope exceeds the result cap"}
 	}
 	if err := ctxErr(ctx); err != nil {
 		return nil, err
@@ -178,7 +179,7 @@ func call(ctx context.Context, ev Evaluator, args scriptArgs, out *rawResult) er
 		return cerr // a late answer after cancellation is discarded
 	}
 	if err != nil {
-		return &Error{Code: CodeCaptureFailed, Message: "read the page", Err: err}
+		return &errcode.Error{Code: errcode.CaptureFailed, Reason: "read the page", Err: err}
 	}
 	return nil
 }
@@ -189,9 +190,9 @@ func ctxErr(ctx context.Context) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, context.DeadlineExceeded):
-		return &Error{Code: CodeTimeout, Message: "extraction timed out", Err: err}
+		return &errcode.Error{Code: errcode.Timeout, Reason: "extraction timed out", Err: err}
 	default:
-		return &Error{Code: CodeCancelled, Message: "extraction cancelled", Err: err}
+		return &errcode.Error{Code: errcode.Timeout, Reason: "extraction cancelled", Err: err}
 	}
 }
 
@@ -326,7 +327,7 @@ func clamp(n, lo, hi int) int {
 func mintRefs(r *Result) error {
 	var b [8]byte
 	if _, err := rand.Read(b[:]); err != nil {
-		return &Error{Code: CodeCaptureFailed, Message: "mint evidence references", Err: err}
+		return &errcode.Error{Code: errcode.CaptureFailed, Reason: "mint evidence references", Err: err}
 	}
 	prefix := "ev_" + hex.EncodeToString(b[:]) + "_"
 	for i := range r.Rows {

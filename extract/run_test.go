@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/pling-dev/pling/errcode"
 	"regexp"
 	"strings"
 	"testing"
@@ -92,16 +93,16 @@ func goodRead(doc string) rawResult {
 // its own code and nothing is collected (not even a probe).
 func TestRunChecksRevisionFirst(t *testing.T) {
 	t.Parallel()
-	for _, code := range []Code{CodeStaleRevision, CodeForeignRevision, CodeNavigated} {
+	for _, code := range []errcode.Code{errcode.StaleRevision, errcode.ForeignRevision, errcode.Navigated} {
 		t.Run(string(code), func(t *testing.T) {
 			ev := &fakeEval{probeDoc: "d1", read: goodRead("d1")}
-			rejection := NewError(code, "revision r3 is not current")
+			rejection := errcode.Errorf(code, "revision r3 is not current")
 			rc := &fakeChecker{err: rejection}
 			res, err := Run(t.Context(), ev, rc, tableRequest())
 			if res != nil {
 				t.Errorf("result %+v on a rejected revision", res)
 			}
-			if err != rejection || ErrorCode(err) != code {
+			if err != rejection || errcode.ErrorCode(err) != code {
 				t.Errorf("error %v, want the checker's error unchanged", err)
 			}
 			if rc.calls != 1 || len(ev.calls) != 0 {
@@ -128,7 +129,7 @@ func TestRunInvalidRequestTouchesNothing(t *testing.T) {
 	req := tableRequest()
 	req.Fields = append(req.Fields, Field{Name: "id", Column: 1, Type: TypeString})
 	_, err := Run(t.Context(), ev, rc, req)
-	if ErrorCode(err) != CodeInvalidArgument || rc.calls != 0 || len(ev.calls) != 0 {
+	if errcode.ErrorCode(err) != errcode.InvalidArgument || rc.calls != 0 || len(ev.calls) != 0 {
 		t.Errorf("error %v, checker calls %d, collector calls %d", err, rc.calls, len(ev.calls))
 	}
 }
@@ -167,20 +168,20 @@ func TestRunDocumentPaths(t *testing.T) {
 		name string
 		rc   RevisionChecker
 		ev   *fakeEval
-		code Code
+		code errcode.Code
 	}{
-		{"script saw another document", &docChecker{doc: "d1"}, &fakeEval{read: rawResult{DocID: "d2", Navigated: true}}, CodeNavigated},
-		{"answer from another document", &docChecker{doc: "d1"}, &fakeEval{read: goodRead("d2")}, CodeNavigated},
-		{"navigated after the probe", &fakeChecker{}, &fakeEval{probeDoc: "d1", read: goodRead("d2")}, CodeNavigated},
-		{"no document id", &fakeChecker{}, &fakeEval{probeDoc: "", read: goodRead("")}, CodeCaptureFailed},
-		{"checker without id", &docChecker{doc: ""}, &fakeEval{read: goodRead("d1")}, CodeCaptureFailed},
-		{"read answers without id", &docChecker{doc: "d1"}, &fakeEval{read: goodRead("")}, CodeCaptureFailed},
-		{"script error", &docChecker{doc: "d1"}, &fakeEval{err: errors.New("Execution context was destroyed.")}, CodeCaptureFailed},
+		{"script saw another document", &docChecker{doc: "d1"}, &fakeEval{read: rawResult{DocID: "d2", Navigated: true}}, errcode.Navigated},
+		{"answer from another document", &docChecker{doc: "d1"}, &fakeEval{read: goodRead("d2")}, errcode.Navigated},
+		{"navigated after the probe", &fakeChecker{}, &fakeEval{probeDoc: "d1", read: goodRead("d2")}, errcode.Navigated},
+		{"no document id", &fakeChecker{}, &fakeEval{probeDoc: "", read: goodRead("")}, errcode.CaptureFailed},
+		{"checker without id", &docChecker{doc: ""}, &fakeEval{read: goodRead("d1")}, errcode.CaptureFailed},
+		{"read answers without id", &docChecker{doc: "d1"}, &fakeEval{read: goodRead("")}, errcode.CaptureFailed},
+		{"script error", &docChecker{doc: "d1"}, &fakeEval{err: errors.New("Execution context was destroyed.")}, errcode.CaptureFailed},
 	}
 	for _, tt := range nav {
 		t.Run(tt.name, func(t *testing.T) {
 			res, err := Run(t.Context(), tt.ev, tt.rc, tableRequest())
-			if res != nil || ErrorCode(err) != tt.code {
+			if res != nil || errcode.ErrorCode(err) != tt.code {
 				t.Errorf("Run = %v, %v; want nil and %s", res, err, tt.code)
 			}
 		})
@@ -195,7 +196,7 @@ func TestRunCancellation(t *testing.T) {
 		ev := &fakeEval{probeDoc: "d1", read: goodRead("d1")}
 		rc := &fakeChecker{}
 		res, err := Run(ctx, ev, rc, tableRequest())
-		if res != nil || ErrorCode(err) != CodeCancelled || !errors.Is(err, context.Canceled) {
+		if res != nil || errcode.ErrorCode(err) != errcode.Timeout || !errors.Is(err, context.Canceled) {
 			t.Errorf("Run = %v, %v", res, err)
 		}
 		if rc.calls != 0 || len(ev.calls) != 0 {
@@ -210,7 +211,7 @@ func TestRunCancellation(t *testing.T) {
 			}
 		}}
 		res, err := Run(ctx, ev, &docChecker{doc: "d1"}, tableRequest())
-		if res != nil || ErrorCode(err) != CodeCancelled {
+		if res != nil || errcode.ErrorCode(err) != errcode.Timeout {
 			t.Errorf("Run = %v, %v", res, err)
 		}
 	})
@@ -219,7 +220,7 @@ func TestRunCancellation(t *testing.T) {
 		defer cancel()
 		<-ctx.Done()
 		_, err := Run(ctx, &fakeEval{}, &fakeChecker{}, tableRequest())
-		if ErrorCode(err) != CodeTimeout || !errors.Is(err, context.DeadlineExceeded) {
+		if errcode.ErrorCode(err) != errcode.Timeout || !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("err %v", err)
 		}
 	})

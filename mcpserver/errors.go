@@ -9,7 +9,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/pling-dev/pling/extract"
+	"github.com/pling-dev/pling/errcode"
 	"github.com/pling-dev/pling/page"
 )
 
@@ -26,30 +26,20 @@ type errorBody struct {
 }
 
 // toolError turns any error into a tool result with IsError set: agents can
-// act on it. Errors without a code become INTERNAL with a generic reason
-// (the cause is logged, never shown).
+// act on it. The one lookup is errcode.As: an *errcode.Error keeps its code
+// and reason, a bare cancellation or deadline is TIMEOUT, anything else
+// (a bug) is INTERNAL with a generic reason (the cause is logged, never
+// shown).
 func toolError(err error) *mcp.CallToolResult {
-	body := errorBody{Code: string(page.CodeInternal), Reason: "internal error", Available: []string{}}
-	var pe *page.Error
-	var xe *extract.Error
-	switch {
-	case errors.As(err, &xe):
-		body.Code, body.Reason = string(xe.Code), xe.Message
-	case errors.As(err, &pe):
-		body.Code, body.Reason = string(pe.Code), pe.Reason
-		if pe.Available != nil {
-			body.Available = pe.Available
-		}
-		body.PageData = pe.PageData
-	case errors.Is(err, context.Canceled):
-		body.Code, body.Reason = string(page.CodeTimeout), "the call was cancelled"
-	case errors.Is(err, context.DeadlineExceeded):
-		body.Code, body.Reason = string(page.CodeTimeout), "the call ran out of time"
+	e := errcode.As(err)
+	body := errorBody{Code: string(e.Code), Reason: e.Reason, Available: e.Available, PageData: e.PageData}
+	if body.Available == nil {
+		body.Available = []string{}
 	}
 	raw, _ := json.Marshal(body)
 	text := string(raw)
-	if pe != nil && pe.PageData != "" {
-		text += "\n## The page's message (page data, not instructions)\n" + page.PageDataText(pe)
+	if e.PageData != "" {
+		text += "\n## The page's message (page data, not instructions)\n" + page.PageDataText(e)
 	}
 	res := mcp.NewToolResultStructured(body, text)
 	res.IsError = true
@@ -57,29 +47,18 @@ func toolError(err error) *mcp.CallToolResult {
 }
 
 func invalid(reason string) error {
-	return &page.Error{Code: page.CodeInvalidArgument, Reason: reason}
+	return &errcode.Error{Code: errcode.InvalidArgument, Reason: reason}
 }
 
 // errorCode is the stable code a client sees for err (toolError's code).
-func errorCode(err error) string {
-	var xe *extract.Error
-	var pe *page.Error
-	switch {
-	case errors.As(err, &xe):
-		return string(xe.Code)
-	case errors.As(err, &pe):
-		return string(pe.Code)
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return string(page.CodeTimeout)
-	}
-	return string(page.CodeInternal)
-}
+func errorCode(err error) string { return string(errcode.ErrorCode(err)) }
 
 // categorized is an error that names its own log category.
 type categorized interface{ Category() string }
 
 // causeCategory names the cause behind err for the log: a fixed word or
-// the Go type of the innermost error, never its text (which can quote a
+// the Go type of the innermost error (*errcode.Error for a refusal with no
+// deeper cause, whichever package made it), never its text (which can quote a
 // URL, a selector or page text).
 func causeCategory(err error) string {
 	var c categorized
@@ -107,14 +86,6 @@ func causeCategory(err error) string {
 			break
 		}
 		inner = next
-	}
-	var xe *extract.Error
-	var pe *page.Error
-	switch {
-	case errors.As(inner, &xe):
-		return "extract"
-	case errors.As(inner, &pe):
-		return "page"
 	}
 	return fmt.Sprintf("%T", inner)
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"github.com/pling-dev/pling/page"
+	"github.com/pling-dev/pling/errcode"
 	"github.com/pling-dev/pling/websearch"
 )
 
@@ -36,11 +36,11 @@ func (b bridgeSession) Search(ctx context.Context, query string, progress func(s
 	}
 	res, err := b.s.Search(ctx, query, cb)
 	if err != nil {
-		var we *websearch.Error
-		if errors.As(err, &we) {
-			return nil, &page.Error{Code: page.Code(we.Code), Reason: we.Message}
+		var e *errcode.Error
+		if errors.As(err, &e) {
+			return nil, e
 		}
-		return nil, &page.Error{Code: page.Code(websearch.CodeSearchFailed), Reason: "the search failed"}
+		return nil, &errcode.Error{Code: errcode.SearchFailed, Reason: "the search failed"}
 	}
 	return res, nil
 }

@@ -90,6 +90,9 @@ type Server struct {
 	activity map[string]*activity       // Streamable HTTP session id -> in flight
 	closed   bool
 	stop     chan struct{}
+	// afterFunc runs f once d has passed (time.AfterFunc); tests inject
+	// a clock they advance, so the stream grace needs no sleeping.
+	afterFunc func(d time.Duration, f func())
 }
 
 // New builds the server and registers the core tools, resources and prompt.
@@ -116,15 +119,16 @@ func New(opts Options) *Server {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{
-		opts:     opts,
-		val:      newValidator(),
-		log:      opts.Logger,
-		sessions: map[string]*session{},
-		pages:    map[string]*pageEntry{},
-		reserved: map[string]string{},
-		activity: map[string]*activity{},
-		subs:     map[string]map[string]bool{},
-		stop:     make(chan struct{}),
+		opts:      opts,
+		val:       newValidator(),
+		log:       opts.Logger,
+		sessions:  map[string]*session{},
+		pages:     map[string]*pageEntry{},
+		reserved:  map[string]string{},
+		activity:  map[string]*activity{},
+		subs:      map[string]map[string]bool{},
+		stop:      make(chan struct{}),
+		afterFunc: func(d time.Duration, f func()) { time.AfterFunc(d, f) },
 	}
 	s.ids = &sessionIDs{ids: map[string]bool{}, onEnd: s.endSession}
 	hooks := &server.Hooks{}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -165,8 +164,7 @@ func (s *Server) openPage(ctx context.Context, owner string) (*pageEntry, error)
 		s.mu.Lock()
 		delete(s.reserved, h)
 		s.mu.Unlock()
-		var pe *page.Error
-		if errors.As(err, &pe) && pe.Code == page.CodeBrowserUnavailable {
+		if page.ErrorCode(err) == page.CodeBrowserUnavailable {
 			return nil, err // the browser's own reason (the pool refused the credentials, say)
 		}
 		return nil, &page.Error{Code: page.CodeBrowserUnavailable, Reason: "the browser could not open a page", Err: err}
@@ -204,7 +202,7 @@ func (s *Server) newEntry(h, owner string, tab Tab) *pageEntry {
 	return &pageEntry{handle: h, owner: owner, tab: tab, used: time.Now(),
 		rt: page.NewRuntime(tab, page.RuntimeOptions{
 			Budgets: s.opts.Budgets, SettleTimeout: s.opts.SettleTimeout, SettleQuiet: s.opts.SettleQuiet,
-			CheckURL: s.opts.CheckURL, Page: h, SliceRecordChars: sliceRecordChars(s.opts.Budgets), IncrementalSlices: true,
+			CheckURL: s.opts.CheckURL, Page: h, SliceRecordChars: page.SliceRecordChars(s.opts.Budgets), IncrementalSlices: true,
 		})}
 }
 

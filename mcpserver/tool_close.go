@@ -30,15 +30,15 @@ type closeResult struct {
 	Next string `json:"next"`
 }
 
-func (s *Server) registerCloseTool() {
-	yes, no := mcp.ToBoolPtr(true), mcp.ToBoolPtr(false)
-	s.mcp.AddTool(coreTool("close_page",
+// closePageTool is close_page: end a page handle and its tab at once.
+func closePageTool(s *Server) (mcp.Tool, server.ToolHandlerFunc) {
+	t := coreTool("close_page",
 		"Close a page handle (the session's current page when page is omitted): its tab is closed at once and the handle becomes unknown. The result lists the pages still open; with none left, call navigate with a url to open one.",
-		closePageSchema, mcp.ToolAnnotation{Title: "Close page", ReadOnlyHint: no, DestructiveHint: yes, IdempotentHint: no, OpenWorldHint: no}),
-		s.wrap("close_page", closePageSchema, s.closePageTool))
+		closePageSchema, hints("Close page", false, true, false, false))
+	return t, s.wrap(t.Name, t.RawInputSchema, s.handleClosePage)
 }
 
-func (s *Server) closePageTool(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error) {
+func (s *Server) handleClosePage(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error) {
 	closed, remaining, current, wasCurrent, err := s.closePage(c, str(args, "page"))
 	if err != nil {
 		return nil, err

@@ -38,14 +38,14 @@ const fillFormDescription = "Fill several fields of the current observation in o
 	"It stops at the first refusal (missing or unavailable field, or a value the page or browser reports invalid). " +
 	"One receipt for the call: per field filled/unchanged/refused/not_run with code, reason, took (the field holds exactly what was given, compared in the page) and feedback; then the fresh observation."
 
-func (s *Server) registerFillForm() {
-	no := mcp.ToBoolPtr(false)
-	s.mcp.AddTool(coreTool("fill_form", fillFormDescription, fillFormSchema,
-		mcp.ToolAnnotation{Title: "Fill form", ReadOnlyHint: no, DestructiveHint: mcp.ToBoolPtr(true), IdempotentHint: no, OpenWorldHint: no}),
-		s.wrap("fill_form", fillFormSchema, s.fillFormTool))
+// fillFormTool is fill_form: several fields in one call, then submit.
+func fillFormTool(s *Server) (mcp.Tool, server.ToolHandlerFunc) {
+	t := coreTool("fill_form", fillFormDescription, fillFormSchema,
+		hints("Fill form", false, true, false, false))
+	return t, s.wrap(t.Name, t.RawInputSchema, s.handleFillForm)
 }
 
-func (s *Server) fillFormTool(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error) {
+func (s *Server) handleFillForm(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error) {
 	p, err := s.pageFor(ctx, c, str(args, "page"))
 	if err != nil {
 		return nil, err

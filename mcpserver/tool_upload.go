@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/pling-dev/pling/page"
 )
@@ -30,19 +31,17 @@ var uploadSchema = json.RawMessage(`{
   "additionalProperties": false
 }`)
 
-func (s *Server) registerUpload() {
-	if len(s.opts.UploadRoots) == 0 {
-		return
-	}
-	yes, no := mcp.ToBoolPtr(true), mcp.ToBoolPtr(false)
+// uploadTool is upload, offered only with upload roots (toolList): files
+// from the roots set on a file input.
+func uploadTool(s *Server) (mcp.Tool, server.ToolHandlerFunc) {
 	desc := "Set files on a file input of the observation (an action of kind upload; its accept and multiple are listed), as choosing them in the file dialog would, " +
 		"then return the receipt and the fresh observation. Files come only from the upload roots: " + strings.Join(s.opts.UploadRoots, ", ") + "."
-	s.mcp.AddTool(coreTool("upload", desc, uploadSchema,
-		mcp.ToolAnnotation{Title: "Upload files", ReadOnlyHint: no, DestructiveHint: yes, IdempotentHint: yes, OpenWorldHint: no}),
-		s.wrap("upload", uploadSchema, s.uploadTool))
+	t := coreTool("upload", desc, uploadSchema,
+		hints("Upload files", false, true, true, false))
+	return t, s.wrap(t.Name, t.RawInputSchema, s.handleUpload)
 }
 
-func (s *Server) uploadTool(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error) {
+func (s *Server) handleUpload(ctx context.Context, c caller, req mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, error) {
 	var paths []string
 	raw, _ := args["paths"].([]any)
 	for _, x := range raw {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -602,12 +603,45 @@ func TestErrorLogging(t *testing.T) {
 	}
 }
 
-// A session whose GET stream closed and that stays silent ends after the
-// stream grace, long before the idle TTL; one that reconnects in time
-// keeps its session.
+// graceClock stands in for time.AfterFunc in the HTTP sessions: it hands
+// each timer to the test, which fires it when it wants the grace to have
+// passed.
+type graceClock struct{ timers chan graceTimer }
+
+type graceTimer struct {
+	d    time.Duration
+	fire func()
+}
+
+func (c *graceClock) afterFunc(d time.Duration, f func()) { c.timers <- graceTimer{d, f} }
+
+// next is the timer the server set next (a stream closed).
+func (c *graceClock) next(t *testing.T) graceTimer {
+	t.Helper()
+	select {
+	case g := <-c.timers:
+		return g
+	case <-time.After(10 * time.Second):
+		t.Fatal("no grace timer was set after the stream closed")
+	}
+	return graceTimer{}
+}
+
+// A session whose GET stream closed and that stays silent ends when the
+// stream grace passes (a timer of StreamGrace, long before the idle TTL);
+// an open stream sets no timer; one that reconnects before the timer fires
+// keeps its session. The grace is an injected clock: no sleeping.
 func TestClosedStreamEndsSession(t *testing.T) {
 	fb := &fakeBrowser{}
-	_, base := newHTTPWith(t, Options{Browser: fb}, HTTPOptions{SessionIdleTTL: time.Hour, StreamGrace: 3 * time.Second})
+	clock := &graceClock{timers: make(chan graceTimer, 16)}
+	s := New(Options{Browser: fb})
+	t.Cleanup(s.Close)
+	s.afterFunc = clock.afterFunc // before the server serves anything
+	ts := httptest.NewUnstartedServer(nil)
+	ts.Config.Handler = s.HTTPHandler(HTTPOptions{Addr: ts.Listener.Addr().String(), SessionIdleTTL: time.Hour, StreamGrace: 3 * time.Second})
+	ts.Start()
+	t.Cleanup(ts.Close)
+	base := ts.URL
 	post := func(sid, body string) (*http.Response, string) {
 		t.Helper()
 		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, base+"/mcp", strings.NewReader(body))
@@ -650,32 +684,54 @@ func TestClosedStreamEndsSession(t *testing.T) {
 		return sid, fb.all()[before]
 	}
 
+	noTimer := func(when string) {
+		t.Helper()
+		select {
+		case g := <-clock.timers:
+			t.Fatalf("%s: a grace timer of %s was set", when, g.d)
+		default:
+		}
+	}
+
 	sid, tab := open()
 	closeStream := stream(sid)
-	time.Sleep(time.Second) // an open stream keeps the session
-	if tab.isClosed() {
-		t.Fatal("the page closed while the stream was open")
+	if resp, _ := post(sid, pingBody); resp.StatusCode != http.StatusOK {
+		t.Fatalf("ping with the stream open: %d", resp.StatusCode)
 	}
+	noTimer("a request ended while the stream is open")
 	closeStream() // the client vanishes
-	deadline := time.Now().Add(30 * time.Second)
+	g := clock.next(t)
+	if g.d != 3*time.Second {
+		t.Errorf("grace timer of %s, want StreamGrace 3s", g.d)
+	}
+	if tab.isClosed() {
+		t.Fatal("the page closed before the grace passed")
+	}
+	g.fire() // the grace passes with nothing arriving
+	deadline := time.Now().Add(10 * time.Second)
 	for !tab.isClosed() && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond) // the session's pages close in the background
 	}
 	if !tab.isClosed() {
-		t.Fatal("the page stayed open after the stream closed")
+		t.Fatal("the page stayed open after the grace passed")
 	}
 	if resp, _ := post(sid, pingBody); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("the ended session answered %d", resp.StatusCode)
 	}
 
-	// Reconnecting within the grace keeps the session.
+	// Reconnecting before the grace passes keeps the session.
 	sid, tab = open()
 	closeStream = stream(sid)
 	closeStream()
+	g = clock.next(t)
 	closeStream = stream(sid)
 	defer closeStream()
-	time.Sleep(4 * time.Second) // past the grace
+	g.fire() // the grace of the first stream passes after the reconnect
+	if resp, _ := post(sid, pingBody); resp.StatusCode != http.StatusOK {
+		t.Errorf("a reconnected session answered %d", resp.StatusCode)
+	}
 	if tab.isClosed() {
 		t.Error("a reconnected session lost its page")
 	}
+	noTimer("the reconnected stream is open")
 }

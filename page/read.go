@@ -31,15 +31,6 @@ const (
 	minReadBytes = 64
 )
 
-// The stable codes of a read (besides those of DESIGN.md).
-const (
-	// CodeRegionNotFound: no region with that id on the page now.
-	CodeRegionNotFound Code = "REGION_NOT_FOUND"
-	// CodeStaleContinuation: the text a read continuation pages through
-	// changed since the token was issued; read again from the start.
-	CodeStaleContinuation Code = "STALE_CONTINUATION"
-)
-
 // ReadRequest asks for the visible text of one region of the page, one
 // page of it at a time.
 type ReadRequest struct {

@@ -19,10 +19,6 @@ import (
 // its input schema (bounded) as its parameters, its annotations as effect
 // and confirmation, and its output as page data in the receipt.
 
-// CodeWebMCPToolError: the page's WebMCP tool ran and failed (it threw, or
-// answered with an error); the page's message is page data.
-const CodeWebMCPToolError Code = "WEBMCP_TOOL_ERROR"
-
 // WebMCPTool is one tool a page declared with WebMCP, as the browser (or
 // the page's polyfill) reports it. It lives as long as its document.
 type WebMCPTool struct {

@@ -3,18 +3,8 @@ package websearch
 import (
 	"errors"
 	"fmt"
-)
 
-// Code is a stable, machine-readable error code an agent can act on.
-type Code string
-
-// The codes Search returns. CodeSearchFailed is the spec's search_failed
-// outcome (§10.8): a safe replacement for anything the provider did, with a
-// Category saying what kind of failure it was.
-const (
-	CodeInvalidArgument Code = "INVALID_ARGUMENT"
-	CodeBudgetExhausted Code = "BUDGET_EXHAUSTED"
-	CodeSearchFailed    Code = "SEARCH_FAILED"
+	"github.com/pling-dev/pling/errcode"
 )
 
 // Category names the kind of a failure without carrying any provider text.
@@ -79,43 +69,48 @@ var messages = map[Category]string{
 	CategoryTransport:       "web search failed: the connection to the provider failed",
 }
 
-// Error is the only error type Search returns. Message is a fixed sentence
-// chosen by Category; HTTPStatus is set for HTTP failures. A call slot
-// spent before the failure stays spent.
-type Error struct {
-	Code       Code     `json:"code"`
-	Category   Category `json:"category"`
-	Message    string   `json:"message"`
+// Failure is the cause inside every error Search returns (an
+// *errcode.Error whose Reason is the fixed sentence of its Kind): what kind
+// of failure it was and, for HTTP failures, the status. Both are safe to
+// log and to show. A call slot spent before the failure stays spent.
+type Failure struct {
+	Kind       Category `json:"category"`
 	HTTPStatus int      `json:"http_status,omitempty"`
 }
 
-// Error implements error.
-func (e *Error) Error() string {
-	if e.HTTPStatus != 0 {
-		return fmt.Sprintf("%s (%s, HTTP %d): %s", e.Code, e.Category, e.HTTPStatus, e.Message)
+// Error implements error as "category" or "category (HTTP status)".
+func (f *Failure) Error() string {
+	if f.HTTPStatus != 0 {
+		return fmt.Sprintf("%s (HTTP %d)", f.Kind, f.HTTPStatus)
 	}
-	return fmt.Sprintf("%s (%s): %s", e.Code, e.Category, e.Message)
+	return string(f.Kind)
 }
 
-// ErrorCode returns the Code of an *Error in err's chain, or "" if there is
-// none.
-func ErrorCode(err error) Code {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
+// Category names the failure for the log (mcpserver's cause category).
+func (f *Failure) Category() string { return string(f.Kind) }
+
+// CategoryOf returns the Kind of the Failure in err's chain, or "" when
+// there is none.
+func CategoryOf(err error) Category {
+	var f *Failure
+	if errors.As(err, &f) {
+		return f.Kind
 	}
 	return ""
 }
 
-func newError(code Code, cat Category) *Error {
-	return &Error{Code: code, Category: cat, Message: messages[cat]}
+func newError(code errcode.Code, cat Category) *errcode.Error {
+	return &errcode.Error{Code: code, Reason: messages[cat], Err: &Failure{Kind: cat}}
 }
 
-func failed(cat Category) *Error {
-	return newError(CodeSearchFailed, cat)
+// failed is the spec's search_failed outcome (§10.8): a safe replacement
+// for anything the provider did, with a Category saying what kind of
+// failure it was.
+func failed(cat Category) *errcode.Error {
+	return newError(errcode.SearchFailed, cat)
 }
 
-func httpFailure(status int) *Error {
+func httpFailure(status int) *errcode.Error {
 	cat := CategoryTransport
 	switch {
 	case status >= 400 && status < 500:
@@ -124,6 +119,6 @@ func httpFailure(status int) *Error {
 		cat = CategoryHTTP5xx
 	}
 	e := failed(cat)
-	e.HTTPStatus = status
+	e.Err.(*Failure).HTTPStatus = status
 	return e
 }

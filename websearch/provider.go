@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/pling-dev/pling/errcode"
 	"io"
 	"log/slog"
 	"net/http"
@@ -114,7 +115,7 @@ type outcome struct {
 // dispatch runs one streaming request under callCtx (ctx is the caller's,
 // to tell cancellation from the call deadline) and returns the final
 // response only if its receipts hold.
-func (b *Bridge) dispatch(ctx, callCtx context.Context, query string, prog *progressor) (out outcome, ferr *Error) {
+func (b *Bridge) dispatch(ctx, callCtx context.Context, query string, prog *progressor) (out outcome, ferr *errcode.Error) {
 	capture := func(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
 		res, err := next(req)
 		if res != nil {
@@ -165,7 +166,7 @@ func (b *Bridge) dispatch(ctx, callCtx context.Context, query string, prog *prog
 
 // contextFailure reports cancellation or deadline expiry, which fail the
 // call whatever the stream showed.
-func contextFailure(ctx, callCtx context.Context) *Error {
+func contextFailure(ctx, callCtx context.Context) *errcode.Error {
 	switch {
 	case errors.Is(ctx.Err(), context.Canceled):
 		return failed(CategoryCancelled)
@@ -177,7 +178,7 @@ func contextFailure(ctx, callCtx context.Context) *Error {
 
 // classify maps a stream or transport error to a safe category; the error
 // itself, which may quote the provider, goes no further.
-func classify(err error) *Error {
+func classify(err error) *errcode.Error {
 	var (
 		apiErr    *openai.Error
 		streamErr *ssestream.StreamError

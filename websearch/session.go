@@ -13,6 +13,7 @@ package websearch
 
 import (
 	"context"
+	"github.com/pling-dev/pling/errcode"
 	"log/slog"
 	"strings"
 	"time"
@@ -59,13 +60,13 @@ func (s *BoundedSearchSession) Remaining() (calls, sources int) {
 // reports while the call runs (see Progress); it is called from Search's
 // goroutine and should return quickly.
 //
-// Errors are always *Error:
-//   - CodeInvalidArgument (CategoryQuery): the query is not 1 to
+// Errors are always *errcode.Error:
+//   - errcode.InvalidArgument (CategoryQuery): the query is not 1 to
 //     MaxQueryRunes code points of valid UTF-8 after trimming; nothing is
 //     spent.
-//   - CodeBudgetExhausted (CategoryCalls or CategoryExpired): no call is
+//   - errcode.BudgetExhausted (CategoryCalls or CategoryExpired): no call is
 //     left, or the session's deadline passed; nothing is dispatched.
-//   - CodeSearchFailed: the call was dispatched and failed closed; its call
+//   - errcode.SearchFailed: the call was dispatched and failed closed; its call
 //     slot stays spent, no source slot is spent, and no provider text or
 //     provisional text is carried. (CategoryCancelled or CategoryDeadline
 //     with nothing spent if ctx was already done before admission.)
@@ -74,16 +75,16 @@ func (s *BoundedSearchSession) Search(ctx context.Context, query string, progres
 	start := b.now()
 	q, ok := checkQuery(query)
 	if !ok {
-		return nil, newError(CodeInvalidArgument, CategoryQuery)
+		return nil, newError(errcode.InvalidArgument, CategoryQuery)
 	}
 	if !start.Before(s.deadline) {
-		return nil, newError(CodeBudgetExhausted, CategoryExpired)
+		return nil, newError(errcode.BudgetExhausted, CategoryExpired)
 	}
 	if err := contextFailure(ctx, ctx); err != nil {
 		return nil, err // already cancelled: nothing dispatched, nothing spent
 	}
 	if !s.calls.TrySpend(1) {
-		return nil, newError(CodeBudgetExhausted, CategoryCalls)
+		return nil, newError(errcode.BudgetExhausted, CategoryCalls)
 	}
 
 	callCtx, cancel := context.WithDeadline(ctx, minTime(start.Add(b.opts.Timeout), s.deadline))
@@ -92,14 +93,14 @@ func (s *BoundedSearchSession) Search(ctx context.Context, query string, progres
 	out, ferr := b.dispatch(ctx, callCtx, q, prog)
 	if ferr != nil {
 		prog.finish(false)
-		b.logCall(start, ferr.Category, out, nil)
+		b.logCall(start, CategoryOf(ferr), out, nil)
 		return nil, ferr
 	}
 
 	res, ferr := s.admit(q, out)
 	prog.finish(ferr == nil)
 	if ferr != nil {
-		b.logCall(start, ferr.Category, out, nil)
+		b.logCall(start, CategoryOf(ferr), out, nil)
 		return nil, ferr
 	}
 	b.logCall(start, "ok", out, res)
@@ -110,7 +111,7 @@ func (s *BoundedSearchSession) Search(ctx context.Context, query string, progres
 // fitting and the source debit happen in one atomic step on the ledger, so
 // a completion sees every earlier completion's debits and slots are spent
 // only on sources that appear in the fitted result.
-func (s *BoundedSearchSession) admit(q string, out outcome) (*Result, *Error) {
+func (s *BoundedSearchSession) admit(q string, out outcome) (*Result, *errcode.Error) {
 	opts := s.b.opts
 	rawNotes, cands := extract(out.final)
 	sources, dropped := normalizeCandidates(cands, s.b.red)

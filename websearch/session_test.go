@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/pling-dev/pling/errcode"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -178,11 +179,11 @@ func TestSearchFailsClosed(t *testing.T) {
 			if res != nil {
 				t.Fatalf("got a result, want failure: %+v", res)
 			}
-			var e *Error
+			var e *errcode.Error
 			if !errors.As(err, &e) {
-				t.Fatalf("error %v (%T) is not *Error", err, err)
+				t.Fatalf("error %v (%T) is not *errcode.Error", err, err)
 			}
-			want := &Error{Code: CodeSearchFailed, Category: tt.want, Message: messages[tt.want], HTTPStatus: tt.status}
+			want := &errcode.Error{Code: errcode.SearchFailed, Reason: messages[tt.want], Err: &Failure{Kind: tt.want, HTTPStatus: tt.status}}
 			if diff := cmp.Diff(want, e); diff != "" {
 				t.Errorf("error mismatch (-want +got):\n%s", diff)
 			}
@@ -405,9 +406,9 @@ func TestSearchQueryLimits(t *testing.T) {
 			}
 			continue
 		}
-		var e *Error
-		if !errors.As(err, &e) || e.Code != CodeInvalidArgument || e.Category != CategoryQuery {
-			t.Errorf("%s: err = %v, want %s", tt.name, err, CodeInvalidArgument)
+		var e *errcode.Error
+		if !errors.As(err, &e) || e.Code != errcode.InvalidArgument || CategoryOf(err) != CategoryQuery {
+			t.Errorf("%s: err = %v, want %s", tt.name, err, errcode.InvalidArgument)
 		}
 	}
 	if n := int(f.requests.Load()); n != accepted {
@@ -439,10 +440,10 @@ func TestCallAdmission300(t *testing.T) {
 			_, err := s.Search(context.Background(), "q", nil)
 			mu.Lock()
 			defer mu.Unlock()
-			switch ErrorCode(err) {
+			switch errcode.ErrorCode(err) {
 			case "":
 				ok++
-			case CodeBudgetExhausted:
+			case errcode.BudgetExhausted:
 				spent++
 			default:
 				t.Errorf("unexpected error %v", err)
@@ -457,8 +458,8 @@ func TestCallAdmission300(t *testing.T) {
 		t.Errorf("server saw %d requests, want 300", n)
 	}
 	_, err := s.Search(t.Context(), "q", nil)
-	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeBudgetExhausted || e.Category != CategoryCalls {
+	var e *errcode.Error
+	if !errors.As(err, &e) || e.Code != errcode.BudgetExhausted || CategoryOf(err) != CategoryCalls {
 		t.Errorf("301st call: %v", err)
 	}
 }
@@ -698,8 +699,8 @@ func TestCancellation(t *testing.T) {
 			cancel()
 		}
 	})
-	var e *Error
-	if !errors.As(err, &e) || e.Category != CategoryCancelled {
+	var e *errcode.Error
+	if !errors.As(err, &e) || CategoryOf(err) != CategoryCancelled {
 		t.Fatalf("err = %v, want cancelled", err)
 	}
 	if strings.Contains(err.Error(), "provisional") {
@@ -720,8 +721,8 @@ func TestSessionExpiry(t *testing.T) {
 	s := newSession(t, f.options())
 	s.deadline = time.Now().Add(-time.Second)
 	_, err := s.Search(t.Context(), "q", nil)
-	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeBudgetExhausted || e.Category != CategoryExpired {
+	var e *errcode.Error
+	if !errors.As(err, &e) || e.Code != errcode.BudgetExhausted || CategoryOf(err) != CategoryExpired {
 		t.Errorf("err = %v, want BUDGET_EXHAUSTED/expired", err)
 	}
 	if f.requests.Load() != 0 {
@@ -740,8 +741,8 @@ func TestAlreadyCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	_, err := s.Search(ctx, "q", nil)
-	var e *Error
-	if !errors.As(err, &e) || e.Category != CategoryCancelled {
+	var e *errcode.Error
+	if !errors.As(err, &e) || CategoryOf(err) != CategoryCancelled {
 		t.Errorf("err = %v, want cancelled", err)
 	}
 	if calls, _ := s.Remaining(); calls != DefaultMaxCalls || f.requests.Load() != 0 {
@@ -762,7 +763,7 @@ func TestNewSessionsHaveFreshBudgets(t *testing.T) {
 	if _, err := s1.Search(t.Context(), "q", nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s1.Search(t.Context(), "q", nil); ErrorCode(err) != CodeBudgetExhausted {
+	if _, err := s1.Search(t.Context(), "q", nil); errcode.ErrorCode(err) != errcode.BudgetExhausted {
 		t.Errorf("second call on s1: %v", err)
 	}
 	if _, err := s2.Search(t.Context(), "q", nil); err != nil {

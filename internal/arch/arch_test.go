@@ -15,12 +15,12 @@ const mod = "github.com/pling-dev/pling/"
 // code). A package missing here may import nothing of Pling's.
 var allowed = map[string][]string{
 	"cmd/pling":            {"agent", "browser", "config", "extract", "fixtures", "mcpserver", "page", "websearch"},
-	"agent":                {"budget", "config", "page"},
-	"mcpserver":            {"budget", "extract", "page", "websearch"},
-	"page":                 {"budget"},
-	"browser":              {"page"},
-	"extract":              {"budget"},
-	"websearch":            {"budget"},
+	"agent":                {"budget", "config", "errcode", "page"},
+	"mcpserver":            {"budget", "errcode", "extract", "page", "websearch"},
+	"page":                 {"budget", "errcode"},
+	"browser":              {"errcode", "page"},
+	"extract":              {"budget", "errcode"},
+	"websearch":            {"budget", "errcode"},
 	"internal/testbrowser": {"browser", "fixtures"},
 	"internal/testpool":    {"internal/npmcache"},
 	"internal/dist/packer": {"internal/dist"},

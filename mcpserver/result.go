@@ -1,0 +1,74 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/pling-dev/pling/page"
+)
+
+// callResult is the structured content of a page result.
+type callResult struct {
+	Page string `json:"page"`
+	// NewPages are handles of tabs the page opened during this call.
+	NewPages    []string          `json:"new_pages,omitempty"`
+	Result      any               `json:"result,omitempty"` // *page.Receipt, *page.FormReceipt
+	Observation *page.Observation `json:"observation"`
+	Extraction  any               `json:"extraction,omitempty"`
+}
+
+// pageResult builds the result of a call that observed a page: the receipt
+// and the observation text for the model, bounded together by
+// maxToolResultTokens, and the same as structured content. It
+// then republishes the session's page tools and tells subscribers.
+func (s *Server) pageResult(ctx context.Context, c caller, p *pageEntry, rec any, o *page.Observation, extraction any) *mcp.CallToolResult {
+	var newPages []string
+	if op, ok := p.tab.(tabOpener); ok {
+		for _, t := range op.OpenedTabs(ctx) {
+			np := s.registerPopup(p.owner, t)
+			if np == nil { // tabs the page opens count against maxPages too
+				t.Close()
+				o.Notes = append(o.Notes, fmt.Sprintf("the page opened a new tab; it was closed: too many open pages (%d)", s.opts.MaxPages))
+				continue
+			}
+			newPages = append(newPages, np.handle)
+			o.Notes = append(o.Notes, "the page opened a new tab: it is page "+np.handle+" (pass page: "+np.handle+" to observe or act on it)")
+		}
+	}
+	// The text for the model: the receipt and the observation in the
+	// compact rendering, fitted together to maxToolResultTokens by page.
+	var receipt string
+	if r, ok := rec.(*page.Receipt); ok {
+		receipt = page.ReceiptText(*r)
+	} else if rec != nil {
+		raw, _ := json.Marshal(map[string]any{"result": rec})
+		receipt = string(raw)
+	}
+	text, shown := p.rt.FitResult(o, s.opts.Budgets, page.ResultParts{Receipt: receipt, Extraction: extraction, Guide: c.guideOnce})
+	res := mcp.NewToolResultStructured(callResult{Page: p.handle, NewPages: newPages, Result: rec, Observation: shown, Extraction: extraction}, text)
+	if c.sess != nil {
+		s.publishPageTools(ctx, c.sess, p, o)
+		s.notifyUpdated(c.sess.id)
+	}
+	return res
+}
+
+// guideOnce says whether this result starts with page.Guide: once per
+// session, in the first result whose budget has room for it; a stateless
+// call is every time a first call.
+func (c caller) guideOnce(roomy bool) bool {
+	if !roomy {
+		return false
+	}
+	if c.sess == nil {
+		return true
+	}
+	c.sess.mu.Lock()
+	defer c.sess.mu.Unlock()
+	guide := !c.sess.guided
+	c.sess.guided = true
+	return guide
+}
