@@ -25,6 +25,9 @@ var widgetPackages = map[string]string{
 	"crelt":                      "crelt@1.0.7",
 	"@marijn/find-cluster-break": "@marijn/find-cluster-break@1.0.4",
 	"monaco-editor":              "monaco-editor@0.52.2",
+	// issue 18 pt 13: a date picker and a tree
+	"flatpickr": "flatpickr@4.6.13",
+	"jstree":    "jstree@3.3.17",
 }
 
 // serveWidgets is serveRealapp that also serves the npm packages'

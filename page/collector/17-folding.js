@@ -114,14 +114,16 @@
           sk = 'd\u0001' + name + '\u0001' + ctx.region;
           sh = shapes.get(sk);
         } else {
-          acc = accName(el, tag, kr[1]);
-          if ((!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
+          acc = widgetNow ? widgetNow.label : accName(el, tag, kr[1]);
+          if (!widgetNow && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
             const ic = iconOf(el);
             if (ic) acc = ic;
           }
           generic = withoutRow(acc, el, kr[0], rec);
           const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
-          sk = 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
+          // a widget's part (a tree node's twisty) folds by its name alone:
+          // Expand and Collapse share a slot, never an entry
+          sk = widgetNow ? 'w\u0001' + widgetNow.label + tail : 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
           if (generic) nk = 'n\u0001' + generic + tail;
           sh = (nk && shapes.get(nk)) || shapes.get(sk);
         }
@@ -159,7 +161,7 @@
           sh._covered = 0;
           if (ctx.fi >= 0) sh.frame = ctx.fi;
           if (ctx.shadow) sh.shadow = true;
-          if (!name) {
+          if (!name && !widgetNow) {
             // a link whose text is the same on every row ("Edit") keeps it
             if (!generic && kr[0] === 'link' && acc) slotLabel.set(sh, cut(acc));
             slotNames.set(sh, { names: [], ev });
