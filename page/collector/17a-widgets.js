@@ -121,8 +121,12 @@
       d = grid.classList.contains('ui-datepicker-calendar');
       if (!d) {
         // seven days in a row among its first cells: 1 2 3 … or 29 30 31 1 2 …
+        // (a bounded walk: querySelectorAll would list every cell of a
+        // 10,000-row table first)
         let seen = 0, run = 0, prev = '';
-        for (const c of grid.querySelectorAll('td,[role=gridcell]')) {
+        const tw = document.createTreeWalker(grid, NodeFilter.SHOW_ELEMENT);
+        for (let c = tw.nextNode(), steps = 0; c && steps < 400; c = tw.nextNode(), steps++) {
+          if (c.localName !== 'td' && !(c.hasAttributes() && roleOf(c) === 'gridcell')) continue;
           if (++seen > 21 || run >= 7) break;
           const b = c.querySelector('button,a,[role=button]');
           const e = b || c;
