@@ -215,3 +215,28 @@ func TestTreeNodesExpandCollapseSelect(t *testing.T) {
 		})
 	}
 }
+
+// Issue 18 pt 13, the usual way: flatpickr and jQuery UI's datepicker as
+// popups. Typing into (focusing) the input opens the calendar, the receipt
+// says choose_day and the month arrows appeared, and choosing a day sets
+// the widget's date.
+func TestCalendarPopupsOpenFromTheirInput(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveWidgets(t, nil)+"/datepopups.html")
+	if find(rt.Last(), "choose_day") != nil {
+		t.Fatalf("a closed popup's days are listed:\n%s", page.RenderCompact(rt.Last(), page.DefaultBudgets(), false))
+	}
+	for _, tc := range []struct{ input, day, state string }{
+		{"arrival", "2016-06-29", `window.fp.selectedDates.map((d) => window.fp.formatDate(d, "Y-m-d")).join(",")`},
+		{"return", "2016-06-15", `$.datepicker.formatDate("yy-mm-dd", $("#b").datepicker("getDate"))`},
+	} {
+		res := mustAct(t, rt, page.ActRequest{Action: tc.input, Args: map[string]any{"text": ""}})
+		if a := appeared(res); !slices.Contains(a, "choose_day") || !slices.Contains(a, "previous_month") || !slices.Contains(a, "next_month") {
+			t.Fatalf("%s: the calendar did not appear in the receipt: %v\n%s", tc.input, a, page.RenderCompact(res.Observation, page.DefaultBudgets(), false))
+		}
+		mustAct(t, rt, page.ActRequest{Action: "choose_day", Args: map[string]any{"day": tc.day}})
+		if got := evalString(t, tab, tc.state); got != tc.day {
+			t.Errorf("%s: the widget holds %q, want %s", tc.input, got, tc.day)
+		}
+	}
+}
