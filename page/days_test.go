@@ -1,6 +1,7 @@
 package page
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 )
@@ -32,6 +33,16 @@ func TestFoldDays(t *testing.T) {
 	day := o.all[1]
 	if e := day.Params["day"].Enum; !slices.Equal(e, []string{"2016-06-28", "2016-06-29", "2016-06-30"}) || day.Folded != 3 || day.Kind != "click" {
 		t.Errorf("choose_day: enum %v folded %d kind %s", e, day.Folded, day.Kind)
+	}
+	// its page tool requires the day, one of the dates shown
+	var schema struct {
+		Required   []string `json:"required"`
+		Properties map[string]struct {
+			Enum []string `json:"enum"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(ParamsSchema(day), &schema); err != nil || !slices.Equal(schema.Required, []string{"day"}) || len(schema.Properties["day"].Enum) != 3 {
+		t.Errorf("choose_day's schema %s (%v)", ParamsSchema(day), err)
 	}
 	key, id, err := chooseLink(day, map[string]any{"day": "2016-06-29"})
 	if err != nil || key != "a2" || id != "choose_day:2016-06-29" {
