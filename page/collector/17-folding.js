@@ -119,7 +119,9 @@
             const ic = iconOf(el);
             if (ic) acc = ic;
           }
-          generic = withoutRow(acc, el, kr[0], rec);
+          // (a widget's name is never the row's text: a node called
+          // "Expand plans" still has its expand)
+          generic = widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
           const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
           // a widget's part (a tree node's twisty) folds by its name alone:
           // Expand and Collapse share a slot, never an entry
