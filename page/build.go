@@ -234,6 +234,7 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		a := newAction(c, str, regionPath(c.Region))
 		a.order = i
 		a.key = c.Key
+		a.date, a.calendar = c.Date, c.Calendar
 		a.operation = a.Kind == "type" || a.Kind == "select" || c.Kind == "submit" || inDialog(c.Region) ||
 			(a.Kind != "link" && inMain(c.Region))
 		if reason := unavailableReason(c, o.Modal); reason != "" {
@@ -242,6 +243,7 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		}
 		actions = append(actions, a)
 	}
+	actions = foldDays(actions, regionPath)
 	actions = foldLinks(actions, regionLabel, regionPath)
 	tools, toolNotes := webmcpActions(s, b.MaxStringChars, str, regionPath) // page/webmcp.go
 	for _, a := range tools {
@@ -800,6 +802,8 @@ func actionRank(a Action) int {
 		return 1
 	case a.RecordParam:
 		return 2
+	case a.links != nil && a.memberArg == "day":
+		return 3
 	case a.links != nil:
 		return 6
 	case a.Kind == "link" && a.inViewport:
@@ -884,6 +888,82 @@ func foldLinks(actions []Action, regionLabel, regionPath func(string) string) []
 		}
 	}
 	return append(out, groups...)
+}
+
+// foldDays replaces the day cells of each calendar with one entry,
+// choose_day(day), whose day parameter takes the dates shown
+// (YYYY-MM-DD): a calendar's days are addressable by their date, never
+// 42 buttons or seven per-weekday slots (issue 18 pt 13). A calendar
+// whose days are all unavailable folds nothing.
+func foldDays(actions []Action, regionPath func(string) string) []Action {
+	byCal := map[string][]int{}
+	var cals []string
+	for i, a := range actions {
+		if a.date == "" {
+			continue
+		}
+		if _, ok := byCal[a.calendar]; !ok {
+			cals = append(cals, a.calendar)
+		}
+		byCal[a.calendar] = append(byCal[a.calendar], i)
+	}
+	if len(cals) == 0 {
+		return actions
+	}
+	drop := map[int]bool{}
+	var groups []Action
+	for _, cal := range cals {
+		idx := byCal[cal]
+		first := actions[idx[0]]
+		g := Action{
+			Name:        "choose_day",
+			Kind:        "click",
+			Effect:      "write",
+			Region:      first.Region,
+			regionLabel: regionPath(first.Region),
+			order:       first.order,
+			operation:   true,
+			memberArg:   "day",
+			Params:      map[string]Param{},
+		}
+		seen := map[string]bool{}
+		var days []string
+		for _, i := range idx {
+			a := actions[i]
+			drop[i] = true
+			if seen[a.date] {
+				continue
+			}
+			seen[a.date] = true
+			days = append(days, a.date)
+			g.links = append(g.links, linkMember{name: a.Name, label: a.date, key: a.key})
+			if a.inViewport {
+				g.inViewport = true
+			} else {
+				g.Offscreen++
+			}
+		}
+		g.Folded = len(days)
+		g.Description = fmt.Sprintf("Choose a day of the calendar by its date (%d days shown)", len(days))
+		g.Params["day"] = Param{Type: "string", Description: "The date of the day to choose, YYYY-MM-DD, one of the days shown (show another month first for others).", Enum: days}
+		groups = append(groups, g)
+	}
+	out := make([]Action, 0, len(actions)-len(drop)+len(groups))
+	for i, a := range actions {
+		if !drop[i] {
+			out = append(out, a)
+		}
+	}
+	return append(out, groups...)
+}
+
+// arg is the argument that picks a member of a folded list: "link", or
+// "day" for a calendar's days.
+func (a *Action) arg() string {
+	if a.memberArg != "" {
+		return a.memberArg
+	}
+	return "link"
 }
 
 // member finds the link of a folded link list by its listed name, its

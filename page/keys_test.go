@@ -21,6 +21,9 @@ var widgetPackages = func() map[string]string {
 		"jquery-ui":     "jquery-ui@1.14.1",
 		"codemirror":    "codemirror@5.65.21",
 		"monaco-editor": "monaco-editor@0.52.2",
+		// issue 18 pt 13: a date picker and a tree
+		"flatpickr": "flatpickr@4.6.13",
+		"jstree":    "jstree@3.3.17",
 	}
 	maps.Copy(m, npmcache.CodeMirror6)
 	return m

@@ -259,7 +259,7 @@ func actionLine(a Action) string {
 		args = append(args, "record")
 	}
 	if a.links != nil {
-		args = append(args, "link")
+		args = append(args, a.arg())
 	}
 	if a.Kind == "select" {
 		args = append(args, "value")
@@ -286,7 +286,9 @@ func actionLine(a Action) string {
 	if a.RecordParam {
 		s += " | " + foldSummary(a)
 	}
-	if a.links != nil {
+	if a.links != nil && a.arg() == "day" {
+		s += " | use day (YYYY-MM-DD) to choose one: " + esc(a.links[0].label) + " … " + esc(a.links[len(a.links)-1].label)
+	} else if a.links != nil {
 		names := make([]string, len(a.links))
 		for i, m := range a.links {
 			names[i] = m.label
@@ -781,7 +783,7 @@ func compactAction(a Action, tagged bool) string {
 	case a.RecordParam:
 		args = append(args, "record")
 	case a.links != nil:
-		args = append(args, "link")
+		args = append(args, a.arg())
 	}
 	switch a.Kind {
 	case "type":
@@ -813,7 +815,9 @@ func compactAction(a Action, tagged bool) string {
 		}
 		s += ")"
 	}
-	if a.links != nil {
+	if a.links != nil && a.arg() == "day" {
+		s += " | days " + esc(a.links[0].label) + " … " + esc(a.links[len(a.links)-1].label)
+	} else if a.links != nil {
 		const show = 8
 		names := make([]string, 0, show)
 		for i, m := range a.links {

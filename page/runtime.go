@@ -480,7 +480,7 @@ func (r *Runtime) Resolve(o *Observation, name, record string) (Resolved, error)
 	if a == nil {
 		// A link folded into a list resolves by its own name too.
 		for i := range o.all {
-			if m, ok := o.all[i].member(name); ok && o.all[i].links != nil && m.name == name {
+			if m, ok := o.all[i].member(name); ok && o.all[i].links != nil && o.all[i].arg() == "link" && m.name == name {
 				if record != "" {
 					return Resolved{}, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s is not a row action: it takes no record", name), Available: available(o)}
 				}
@@ -636,9 +636,9 @@ func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *
 		if key, res.ID, err = chooseLink(a, args); err != nil {
 			return actPlan{}, err
 		}
-		args = withoutKey(args, "link")
+		args = withoutKey(args, a.arg())
 	} else if res.member {
-		args = withoutKey(args, "link")
+		args = withoutKey(args, a.arg())
 	}
 	step, err := buildStep(a, key, args, how.files)
 	if err != nil {
@@ -762,9 +762,21 @@ func (r *Runtime) fieldDigest(ctx context.Context, key, salt string) string {
 	return *out.Digest
 }
 
-// chooseLink picks the link a folded link list is called with (args.link).
-// Code: INVALID_ARGUMENT.
+// chooseLink picks the link a folded link list is called with (args.link),
+// or the day of a calendar (args.day, its date). Code: INVALID_ARGUMENT.
 func chooseLink(a Action, args map[string]any) (key, id string, err error) {
+	if a.arg() == "day" {
+		day, ok := args["day"].(string)
+		if !ok {
+			return "", "", &Error{Code: CodeInvalidArgument, Reason: a.Name + ": day (a string, the date YYYY-MM-DD of one of its days) is required"}
+		}
+		m, ok := a.member(strings.TrimSpace(day))
+		if !ok {
+			first, last := a.links[0].label, a.links[len(a.links)-1].label
+			return "", "", &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s: the calendar does not show %q (it shows %s to %s); show its month first (previous_month, next_month)", a.Name, clean(day, 40), first, last)}
+		}
+		return m.key, a.Name + ":" + m.label, nil
+	}
 	name, ok := args["link"].(string)
 	if !ok {
 		return "", "", &Error{Code: CodeInvalidArgument, Reason: a.Name + ": link (a string, the name of one of its links) is required"}

@@ -92,7 +92,7 @@ func ParamsSchema(a Action) json.RawMessage {
 	for _, k := range names {
 		p := a.Params[k]
 		props[k] = prop{Type: p.Type, Description: p.Description, Enum: p.Enum}
-		if k == "record" || k == "text" || k == "value" || k == "link" {
+		if k == "record" || k == "text" || k == "value" || k == "link" || k == "day" {
 			required = append(required, k)
 		}
 	}

@@ -222,6 +222,11 @@ type Control struct {
 	ValueLen  int    `json:"value_len,omitempty"`
 	// Href is the path (same origin) or origin+path of a link's target.
 	Href string `json:"href,omitempty"`
+	// Date is the date (YYYY-MM-DD) of a calendar's day cell; Build folds
+	// the days of one Calendar (an opaque key of the calendar's element)
+	// into one choose_day(day) entry (issue 18 pt 13).
+	Date     string `json:"date,omitempty"`
+	Calendar string `json:"calendar,omitempty"`
 	// Count, in RowActions, is how many records carry this action.
 	Count int `json:"count,omitempty"`
 	// Offscreen, in RowActions, is how many of those records are outside

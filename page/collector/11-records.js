@@ -63,6 +63,11 @@
     };
     const recordKind = (el, tag, role, hasAttr, nested) => {
       if (declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
+      // issue 18 pt 13: a tree's node is a record (17a-widgets.js)
+      if (hasAttr && (role === 'treeitem' || tag === 'li')) {
+        const tk = treeNode(el, tag, role);
+        if (tk) return tk;
+      }
       if (tag === 'tr') {
         const p = el.parentElement;
         if (!p) return '';
@@ -70,13 +75,15 @@
         if (pt !== 'tbody' && pt !== 'table') return '';
         if (formTable(p.localName === 'table' ? p : p.parentElement)) return '';
         if (formRow(el)) return '';
+        // a calendar's weeks are no records: its days are one action
+        if (calendarGrid(p.localName === 'table' ? p : p.parentElement)) return '';
         for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === 'td') return 'table';
         return '';
       }
       if (role === 'row') {
         if (el.querySelector('[role=columnheader]')) return '';
         const g = el.closest('[role=grid],[role=table],[role=treegrid]');
-        return g ? 'table' : '';
+        return g && !calendarGrid(g.closest('table') || g) ? 'table' : '';
       }
       if (tag === 'li' && !role) {
         const p = el.parentElement;

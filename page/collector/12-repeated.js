@@ -385,6 +385,13 @@
       else if (text) put('text', text);
       const cb = checkboxIn(el);
       if (cb !== null) put('checked', String(cb));
+      if (kind === 'tree') {
+        // a tree node says whether it is open and selected
+        const tp = treeParts(el);
+        const ex = tp ? tp.item.getAttribute('aria-expanded') : null;
+        if (ex === 'true' || ex === 'false') put('expanded', ex);
+        if (tp && tp.item.getAttribute('aria-selected') === 'true') put('selected', 'true');
+      }
       return fields;
     };
 

@@ -77,14 +77,17 @@
       const field = kr[0] === 'type' || kr[0] === 'select' || (kr[0] === 'check' && (tag === 'input' || tag === 'select' || tag === 'textarea'));
       // a field's visible label beats its title and placeholder (issue
       // 18: Adminer's <th>Server</th><td><input title="hostname[:port]">)
-      let label = field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
+      // a widget's part (a calendar day, a tree node's twisty) is named by
+      // the widget (17a-widgets.js)
+      const wn = widgetNow;
+      let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
       // a code editor's label comes with its kind (codeEditor)
       if (!label && kr[2]) label = kr[2];
       // (in a record the cell before is the row's data: title and placeholder come first)
       if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
       else if (!label && kr[0] === 'check') label = nearbyLabel(el);
       // issue 18: an icon-only control is named by its icon, and says so
-      if (!field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
+      if (!wn && !field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
         const ic = iconOf(el);
         if (ic) {
           label = ic;
@@ -100,6 +103,13 @@
       if (hasAttr) {
         const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && clean(el.getAttribute('title')) !== label ? clean(el.getAttribute('title')) : '');
         if (d) c.description = cut(d);
+      }
+      if (wn) {
+        if (wn.description) c.description = cut(wn.description);
+        if (wn.date) {
+          c.date = wn.date;
+          if (wn.calendar) c.calendar = wn.calendar;
+        }
       }
       c.role = kr[1];
       // issue 18: a text area (or a multi-line editable) is not a one-line input

@@ -128,7 +128,9 @@
       const hasAttr = el.hasAttributes();
       let role = '';
       if (hasAttr) {
-        if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) { skipped(el); return null; }
+        // (a spinner's arrows are aria-hidden in jQuery UI, yet a person
+        // clicks them: issue 18 pt 12)
+        if ((el.getAttribute('aria-hidden') === 'true' && !spinStep(el, tag)) || el.hasAttribute('inert')) { skipped(el); return null; }
         role = roleOf(el);
       }
       // A row beyond the id index and the field window is only counted:
@@ -291,10 +293,23 @@
           recStates.push(rs);
           if (c2 === ctx) c2 = { ...ctx };
           c2.rec = rs;
+          if (rk === 'tree') treeControls(el, c2, hover);
         }
       }
       // control
-      if (!(declActions && !(hasAttr && el.hasAttribute('data-pling-action')))) {
+      if (!(declActions && !(hasAttr && el.hasAttribute('data-pling-action'))) && !widgetDone.has(el)) {
+        // issue 18 pts 13 and 12: a calendar's day or month arrow, a
+        // spinner's arrow (17a-widgets.js)
+        const wd = hasAttr && !declActions ? widgetOf(el, tag, role) : null;
+        if (wd) {
+          widgetNow = wd;
+          try {
+            control(el, tag, role, hasAttr, wd.kr, wd.top && c2.rec ? { ...c2, rec: null } : c2, hover);
+          } finally {
+            widgetNow = null;
+          }
+          return null;
+        }
         let kr = ctlType(el, tag, role);
         const editor = !kr && hasAttr ? codeEditor(el, tag) : null;
         if (editor) kr = editor;

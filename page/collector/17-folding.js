@@ -116,8 +116,8 @@
         } else {
           // the row itself as a control is named by its aria-label, never
           // by its text (the row's data)
-          acc = el === rec.el ? clean(el.getAttribute('aria-label')) : accName(el, tag, kr[1]);
-          if (el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
+          acc = widgetNow ? widgetNow.label : el === rec.el ? clean(el.getAttribute('aria-label')) : accName(el, tag, kr[1]);
+          if (!widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
             const ic = iconOf(el);
             if (ic) acc = ic;
           }
@@ -125,13 +125,17 @@
           // rename, delete, etc." on every row's checkbox) says what the
           // control is for, it names nothing: the slot names it by what
           // it does (toggle(record)) and the title describes it
-          if (acc && !hint && acc === clean(el.getAttribute('title')) && !asLabel(acc) && !accName(el, tag, kr[1], true)) {
+          if (!widgetNow && acc && !hint && acc === clean(el.getAttribute('title')) && !asLabel(acc) && !accName(el, tag, kr[1], true)) {
             hint = acc;
             acc = '';
           }
-          generic = withoutRow(acc, el, kr[0], rec);
+          // (a widget's name is never the row's text: a node called
+          // "Expand plans" still has its expand)
+          generic = widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
           const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
-          sk = 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
+          // a widget's part (a tree node's twisty) folds by its name alone:
+          // Expand and Collapse share a slot, never an entry
+          sk = widgetNow ? 'w\u0001' + widgetNow.label + tail : 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
           if (generic) nk = 'n\u0001' + generic + tail;
           sh = (nk && shapes.get(nk)) || shapes.get(sk);
         }
@@ -172,7 +176,7 @@
           sh._covered = 0;
           if (ctx.fi >= 0) sh.frame = ctx.fi;
           if (ctx.shadow) sh.shadow = true;
-          if (!name) {
+          if (!name && !widgetNow) {
             // a link whose text is the same on every row ("Edit") keeps it
             if (!generic && kr[0] === 'link' && acc) slotLabel.set(sh, cut(acc));
             slotNames.set(sh, { names: [], ev });
