@@ -11,7 +11,7 @@ import (
 	"github.com/pling-dev/pling/page"
 )
 
-// recordByLabel is the id of the shown record whose label is label, or "".
+// recordIDByLabel is the id of the shown record whose label is label, or "".
 func recordIDByLabel(o *page.Observation, label string) string {
 	for _, r := range o.Records.Shown {
 		if r.Label == label {
