@@ -18,14 +18,15 @@ var actSchema = json.RawMessage(`{
     ` + pageProp + `,
     "action": {"type": "string", "minLength": 1, "maxLength": 140, "description": "An action name from the observation's action list (e.g. toggle), or an action id such as toggle@t9."},
     "record": {"type": "string", "minLength": 1, "maxLength": 200, "description": "For row actions: a record id from the citation record ids (e.g. t9). Offscreen rows are scrolled into view automatically."},
-    "args": {"type": "object", "description": "Action arguments: text (+ submit: true to press Enter) for type actions — it replaces the field's content, or with append: true goes at its end, or with replace: \"part\" types over that part (which must occur exactly once in the current value) — (for a click, the answer to a prompt() it raises, with confirm), value for selects, link (one of its link names) for a folded link list; a tool the page declared (kind tool, source webmcp) takes the arguments of its own schema, as listed in the observation.",
+    "args": {"type": "object", "description": "Action arguments: text (+ submit: true to press Enter) for type actions — it replaces the field's content, or with append: true goes at its end, or with replace: \"part\" types over that part (which must occur exactly once in the current value) — (for a click, the answer to a prompt() it raises, with confirm), value for selects, link (one of its link names) for a folded link list, day (YYYY-MM-DD, one of the days shown) for a calendar's choose_day; a tool the page declared (kind tool, source webmcp) takes the arguments of its own schema, as listed in the observation.",
       "properties": {
         "text": {"type": "string", "maxLength": 10000},
         "submit": {"type": "boolean"},
         "append": {"type": "boolean"},
         "replace": {"type": "string", "minLength": 1, "maxLength": 10000},
         "value": {"type": "string", "maxLength": 1000},
-        "link": {"type": "string", "minLength": 1, "maxLength": 1000}
+        "link": {"type": "string", "minLength": 1, "maxLength": 1000},
+        "day": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
       }},
     "confirm": {"type": "boolean", "description": "The user explicitly confirmed this action (for actions that need confirmation, when the host cannot ask; and to accept a confirm() or prompt() dialog the action raises, a prompt getting args.text)."},
     "expected_revision": {"type": "string", "maxLength": 128, "description": "The revision of the observation the call is based on; a changed page refuses the call with STALE_REVISION."}
