@@ -46,11 +46,12 @@ func TestPagerAndSectionNames(t *testing.T) {
 			"previous": "/pager/2.html",
 		}, absent: []string{"ajax_navig", "ajax_navig_2"}},
 		{path: "/mediawiki.html", want: map[string]string{
-			"edit_trains":   "/mediawiki.html?title=Travel&action=edit&section=1",
-			"edit_holidays": "/mediawiki.html?title=Travel&action=edit&section=2",
-			"edit_winter":   "/mediawiki.html?title=Travel&action=edit&section=3",
-			"edit_hotels":   "/mediawiki.html?title=Travel&action=edit&section=4", // by its heading
-			"edit":          "/mediawiki.html?title=Travel&action=edit",           // the page's own Edit
+			"edit_trains":        "/mediawiki.html?title=Travel&action=edit&section=1",
+			"edit_holidays":      "/mediawiki.html?title=Travel&action=edit&section=2",
+			"edit_winter":        "/mediawiki.html?title=Travel&veaction=edit&section=3",
+			"edit_source_winter": "/mediawiki.html?title=Travel&action=edit&section=3",
+			"edit_hotels":        "/mediawiki.html?title=Travel&action=edit&section=4", // by its heading
+			"edit":               "/mediawiki.html?title=Travel&action=edit",           // the page's own Edit
 		}, absent: []string{"edit_2", "edit_section_holidays"}},
 		{path: "/dokuwiki.html", want: map[string]string{
 			"edit_travel":   "summary=%5BTravel%5D",

@@ -184,7 +184,8 @@
     };
     // sectionOf: issue 18 pt 4: a wiki's per-section Edit link or button
     // names its section: from its title (MediaWiki's "Edit section:
-    // Holidays", DokuWiki's "Holidays"), the heading it sits in, or, for a
+    // Holidays" or "Edit section's source code: Holidays", DokuWiki's
+    // "Holidays"), the heading it sits in, or, for a
     // button alone in its own form just after a section (DokuWiki's
     // btn_secedit), the heading that section starts with. '' when it is no
     // section's control.
@@ -196,7 +197,7 @@
       if (!EDIT_WORD.test(label)) return '';
       const title = clean(el.getAttribute('title'));
       if (title && title.toLowerCase() !== label.toLowerCase()) {
-        const m = /^edit(?:\s+section)?\s*:\s*(.+)$/i.exec(title);
+        const m = /^edit\b[^:]*:\s*(.+)$/i.exec(title);
         const s = m ? asLabel(m[1]) : /^edit\b/i.test(title) ? '' : asLabel(title);
         if (s) return s;
       }
