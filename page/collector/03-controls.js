@@ -164,3 +164,52 @@
       }
       return '';
     };
+    // pagerMeaning: issue 18 pt 4: a pager link (or button) whose text is
+    // only a glyph is named by what it means, never by its class token
+    // (ajax_navig is Next on one page and Begin on the next): its rel
+    // (next, prev, first, last) first, then its title, then the glyph's
+    // conventional meaning: < ‹ previous, > › next, « << first, » >> last.
+    const REL_MEANING = { next: 'Next', prev: 'Previous', previous: 'Previous', first: 'First', start: 'First', last: 'Last' };
+    const GLYPH_MEANING = {
+      '<': 'Previous', '‹': 'Previous', '>': 'Next', '›': 'Next',
+      '«': 'First', '<<': 'First', '‹‹': 'First', '|<': 'First', '|‹': 'First',
+      '»': 'Last', '>>': 'Last', '››': 'Last', '>|': 'Last', '›|': 'Last',
+    };
+    const pagerMeaning = (el, label) => {
+      const rel = el.getAttribute('rel');
+      if (rel) for (const r of rel.toLowerCase().split(WS)) if (REL_MEANING[r]) return REL_MEANING[r];
+      const title = clean(el.getAttribute('title'));
+      if (title && LETTER.test(title)) return title;
+      return GLYPH_MEANING[(label || '').replace(/\s+/g, '')] || '';
+    };
+    // sectionOf: issue 18 pt 4: a wiki's per-section Edit link or button
+    // names its section: from its title (MediaWiki's "Edit section:
+    // Holidays" or "Edit section's source code: Holidays", DokuWiki's
+    // "Holidays"), the heading it sits in, or, for a
+    // button alone in its own form just after a section (DokuWiki's
+    // btn_secedit), the heading that section starts with. '' when it is no
+    // section's control.
+    const EDIT_WORD = /^\[?\s*edit(\s+source)?\s*\]?$/i;
+    const SECTION_HEADING = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+    const isSectionHeading = (n) => n && n.nodeType === 1 && n.matches(SECTION_HEADING);
+    const sectionHeading = (h) => asLabel(gather(h, { skip: skipControls }, NAME_TEXT + 1).replace(/^[\s[\]|()]+|[\s[\]|()]+$/g, ''));
+    const sectionOf = (el, tag, label) => {
+      if (!EDIT_WORD.test(label)) return '';
+      const title = clean(el.getAttribute('title'));
+      if (title && title.toLowerCase() !== label.toLowerCase()) {
+        const m = /^edit\b[^:]*:\s*(.+)$/i.exec(title);
+        const s = m ? asLabel(m[1]) : /^edit\b/i.test(title) ? '' : asLabel(title);
+        if (s) return s;
+      }
+      const h = el.closest(SECTION_HEADING);
+      if (h) return sectionHeading(h);
+      const form = el.form || (tag !== 'a' && el.closest('form'));
+      if (!form || form.querySelectorAll(CTRL_SEL).length !== 1) return '';
+      // the form's outermost wrapper that holds nothing but it
+      let w = form;
+      while (w.parentElement && w.parentElement.children.length === 1 && w.parentElement.localName !== 'body') w = w.parentElement;
+      const p = w.previousElementSibling;
+      if (isSectionHeading(p)) return sectionHeading(p);
+      if (p && isSectionHeading(p.previousElementSibling)) return sectionHeading(p.previousElementSibling);
+      return '';
+    };

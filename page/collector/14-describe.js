@@ -86,6 +86,15 @@
       // (in a record the cell before is the row's data: title and placeholder come first)
       if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
       else if (!label && kr[0] === 'check') label = nearbyLabel(el);
+      // issue 18 pt 4: a pager's glyph link is named by what it means; a
+      // wiki's per-section Edit names its section
+      if (!wn && !field && (kr[0] === 'link' || kr[0] === 'click' || kr[0] === 'submit')) {
+        if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
+        else {
+          const sec = sectionOf(el, tag, label);
+          if (sec) label = label.replace(/^\[?\s*|\s*\]?$/g, '') + ' ' + sec;
+        }
+      }
       // issue 18: an icon-only control is named by its icon, and says so
       if (!wn && !field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
         const ic = iconOf(el);
