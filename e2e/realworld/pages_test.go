@@ -176,9 +176,16 @@ func firstDiff(want, got string) string {
 // as a person would, not by Pling's generated names.
 func pick(ctx context.Context, s *session, obs *observation, kind, re string) (*action, error) {
 	rx := regexp.MustCompile(re)
+	return pickWhere(ctx, s, obs, func(a *action) bool { return a.Kind == kind && rx.MatchString(a.Description) },
+		fmt.Sprintf("%s action described like %s", kind, re))
+}
+
+// pickWhere finds the first action that match accepts, in the observation
+// or its continuation slices; what says in the error what was looked for.
+func pickWhere(ctx context.Context, s *session, obs *observation, match func(*action) bool, what string) (*action, error) {
 	a, err := findAction(ctx, s, obs, func(acts []action) *action {
 		for i := range acts {
-			if acts[i].Kind == kind && rx.MatchString(acts[i].Description) {
+			if match(&acts[i]) {
 				return &acts[i]
 			}
 		}
@@ -188,14 +195,11 @@ func pick(ctx context.Context, s *session, obs *observation, kind, re string) (*
 		return nil, err
 	}
 	if a == nil {
-		return nil, fmt.Errorf("no %s action described like %s (actions: %s)", kind, re, actionList(obs))
+		return nil, fmt.Errorf("no %s (actions: %s)", what, actionList(obs))
 	}
 	return a, nil
 }
 
-// pickLink finds a link by its label: a single link action described like
-// re, or a folded link list (open_page(link)) one of whose link names
-// matches re; args carries the link name for the folded form.
 func pickLink(ctx context.Context, s *session, obs *observation, re string) (*action, map[string]any, error) {
 	rx := regexp.MustCompile(re)
 	var args map[string]any

@@ -211,21 +211,9 @@ func wpOpen(ctx context.Context, s *session, w *wpSite, path string) (*observati
 // matches re, in the observation or its continuation slices.
 func wpPick(ctx context.Context, s *session, obs *observation, kind, re string, row bool) (*action, error) {
 	rx := regexp.MustCompile(re)
-	a, err := findAction(ctx, s, obs, func(acts []action) *action {
-		for i := range acts {
-			if (kind == "" || acts[i].Kind == kind) && acts[i].RecordParam == row && rx.MatchString(acts[i].Name+" "+acts[i].Description) {
-				return &acts[i]
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if a == nil {
-		return nil, fmt.Errorf("no %s action like %s (actions: %s)", kind, re, actionList(obs))
-	}
-	return a, nil
+	return pickWhere(ctx, s, obs, func(a *action) bool {
+		return (kind == "" || a.Kind == kind) && a.RecordParam == row && rx.MatchString(a.Name+" "+a.Description)
+	}, fmt.Sprintf("%s action like %s", kind, re))
 }
 
 // wpAct runs an action (on a record when rec is not "") and fails on an
