@@ -180,6 +180,14 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 			return fmt.Errorf("browser_navigate: %s", firstLine(text))
 		}
 		a.acted(text)
+		// The page left asks to confirm leaving (WordPress's editor with
+		// unsaved changes): the result says so, and the agent, which
+		// means to leave, accepts.
+		if strings.Contains(text, `"beforeunload" dialog`) {
+			if err := a.do(ctx, "browser_handle_dialog", map[string]any{"accept": true}); err != nil {
+				return err
+			}
+		}
 		if st.op == opAuth {
 			if _, err := a.snapshot(ctx); err != nil {
 				return err
