@@ -109,6 +109,10 @@ func parseSnapshot(text string) []*pwNode {
 
 var pwTypeRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true}
 
+// pwPressRoles are the roles of the controls a person presses.
+var pwPressRoles = map[string]bool{"button": true, "link": true, "checkbox": true, "radio": true, "switch": true,
+	"tab": true, "menuitem": true, "menuitemcheckbox": true, "menuitemradio": true, "option": true, "treeitem": true, "combobox": true}
+
 // pwAgent runs gallery scripts through Playwright MCP.
 type pwAgent struct {
 	p    *pwSession
@@ -248,7 +252,12 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 			return err
 		}
 	}
-	el, err := a.find(ctx, rx, func(n *pwNode) bool { return !pwTypeRoles[n.role] || n.role == "combobox" }, scope)
+	// A control's role first (a form's heading can carry its button's
+	// words), else any element that takes no text.
+	el, err := a.find(ctx, rx, func(n *pwNode) bool { return pwPressRoles[n.role] }, scope)
+	if err == nil && el == nil {
+		el, err = a.find(ctx, rx, func(n *pwNode) bool { return !pwTypeRoles[n.role] || n.role == "combobox" }, scope)
+	}
 	if err != nil {
 		return err
 	}
