@@ -130,7 +130,7 @@ func (a *pwAgent) snapshot(ctx context.Context) ([]*pwNode, error) {
 		return nil, err
 	}
 	if isErr {
-		return nil, fmt.Errorf("browser_snapshot: %s", firstLine(text))
+		return nil, fmt.Errorf("browser_snapshot: %s", pwErrLine(text))
 	}
 	a.snap, a.text = parseSnapshot(text), text
 	return a.snap, nil
@@ -181,17 +181,9 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 			return nil
 		}
 		if isErr {
-			return fmt.Errorf("browser_navigate: %s", firstLine(text))
+			return fmt.Errorf("browser_navigate: %s", pwErrLine(text))
 		}
 		a.acted(text)
-		// The page left asks to confirm leaving (WordPress's editor with
-		// unsaved changes): the result says so, and the agent, which
-		// means to leave, accepts.
-		if strings.Contains(text, `"beforeunload" dialog`) {
-			if err := a.do(ctx, "browser_handle_dialog", map[string]any{"accept": true}); err != nil {
-				return err
-			}
-		}
 		if st.op == opAuth {
 			if _, err := a.snapshot(ctx); err != nil {
 				return err
@@ -269,7 +261,7 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 		return err
 	}
 	if isErr {
-		return fmt.Errorf("browser_click: %s", firstLine(text))
+		return fmt.Errorf("browser_click: %s", pwErrLine(text))
 	}
 	a.acted(text)
 	if st.op == opAccept && strings.Contains(text, "browser_handle_dialog") {
@@ -310,7 +302,7 @@ func (a *pwAgent) typeInto(ctx context.Context, el *pwNode, st step) error {
 			return a.do(ctx, "browser_type", args)
 		}
 	}
-	return fmt.Errorf("browser_type: %s", firstLine(text))
+	return fmt.Errorf("browser_type: %s", pwErrLine(text))
 }
 
 // do runs an action tool and fails on an error result.
@@ -320,7 +312,7 @@ func (a *pwAgent) do(ctx context.Context, name string, args map[string]any) erro
 		return err
 	}
 	if isErr {
-		return fmt.Errorf("%s: %s", name, firstLine(text))
+		return fmt.Errorf("%s: %s", name, pwErrLine(text))
 	}
 	a.acted(text)
 	return nil
@@ -387,4 +379,15 @@ func subtreeText(nodes []*pwNode, n *pwNode) string {
 		}
 	}
 	return b.String()
+}
+
+// pwErrLine is the first line of a Playwright MCP error result that says
+// what went wrong: its "### Error" heading skipped.
+func pwErrLine(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "### ") {
+			return l
+		}
+	}
+	return firstLine(text)
 }

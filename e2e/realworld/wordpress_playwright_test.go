@@ -111,7 +111,7 @@ func wpPlaywrightRun(ctx context.Context, wdir, pdir string) ([]wpOutcome, error
 	}
 	bases := galleryBases{gallery: w.Base}
 	var outs []wpOutcome
-	for _, task := range wpTasks {
+	for _, task := range wpPWOrder() {
 		script, ok := wpPWScripts[task.name]
 		if !ok {
 			return outs, fmt.Errorf("task %s has no Playwright script", task.name)
@@ -202,4 +202,19 @@ func (o wpOutcome) pwLine() string {
 		line += ": " + o.Reason
 	}
 	return line
+}
+
+// wpPWOrder is wpTasks with the block editor's task last: when it fails
+// it leaves a post with unsaved changes, whose beforeunload dialog holds
+// the next screen Playwright opens (a task of its own would fail for it).
+func wpPWOrder() []wpTask {
+	var tasks, last []wpTask
+	for _, t := range wpTasks {
+		if t.name == "publish_post" {
+			last = append(last, t)
+			continue
+		}
+		tasks = append(tasks, t)
+	}
+	return append(tasks, last...)
 }
