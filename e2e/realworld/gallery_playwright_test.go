@@ -109,6 +109,10 @@ func parseSnapshot(text string) []*pwNode {
 
 var pwTypeRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true}
 
+// pwPressRoles are the roles of the controls a person presses.
+var pwPressRoles = map[string]bool{"button": true, "link": true, "checkbox": true, "radio": true, "switch": true,
+	"tab": true, "menuitem": true, "menuitemcheckbox": true, "menuitemradio": true, "option": true, "treeitem": true, "combobox": true}
+
 // pwAgent runs gallery scripts through Playwright MCP.
 type pwAgent struct {
 	p    *pwSession
@@ -126,7 +130,7 @@ func (a *pwAgent) snapshot(ctx context.Context) ([]*pwNode, error) {
 		return nil, err
 	}
 	if isErr {
-		return nil, fmt.Errorf("browser_snapshot: %s", firstLine(text))
+		return nil, fmt.Errorf("browser_snapshot: %s", pwErrLine(text))
 	}
 	a.snap, a.text = parseSnapshot(text), text
 	return a.snap, nil
@@ -177,7 +181,7 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 			return nil
 		}
 		if isErr {
-			return fmt.Errorf("browser_navigate: %s", firstLine(text))
+			return fmt.Errorf("browser_navigate: %s", pwErrLine(text))
 		}
 		a.acted(text)
 		if st.op == opAuth {
@@ -240,7 +244,12 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 			return err
 		}
 	}
-	el, err := a.find(ctx, rx, func(n *pwNode) bool { return !pwTypeRoles[n.role] || n.role == "combobox" }, scope)
+	// A control's role first (a form's heading can carry its button's
+	// words), else any element that takes no text.
+	el, err := a.find(ctx, rx, func(n *pwNode) bool { return pwPressRoles[n.role] }, scope)
+	if err == nil && el == nil {
+		el, err = a.find(ctx, rx, func(n *pwNode) bool { return !pwTypeRoles[n.role] || n.role == "combobox" }, scope)
+	}
 	if err != nil {
 		return err
 	}
@@ -252,7 +261,7 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 		return err
 	}
 	if isErr {
-		return fmt.Errorf("browser_click: %s", firstLine(text))
+		return fmt.Errorf("browser_click: %s", pwErrLine(text))
 	}
 	a.acted(text)
 	if st.op == opAccept && strings.Contains(text, "browser_handle_dialog") {
@@ -293,7 +302,7 @@ func (a *pwAgent) typeInto(ctx context.Context, el *pwNode, st step) error {
 			return a.do(ctx, "browser_type", args)
 		}
 	}
-	return fmt.Errorf("browser_type: %s", firstLine(text))
+	return fmt.Errorf("browser_type: %s", pwErrLine(text))
 }
 
 // do runs an action tool and fails on an error result.
@@ -303,7 +312,7 @@ func (a *pwAgent) do(ctx context.Context, name string, args map[string]any) erro
 		return err
 	}
 	if isErr {
-		return fmt.Errorf("%s: %s", name, firstLine(text))
+		return fmt.Errorf("%s: %s", name, pwErrLine(text))
 	}
 	a.acted(text)
 	return nil
@@ -370,4 +379,15 @@ func subtreeText(nodes []*pwNode, n *pwNode) string {
 		}
 	}
 	return b.String()
+}
+
+// pwErrLine is the first line of a Playwright MCP error result that says
+// what went wrong: its "### Error" heading skipped.
+func pwErrLine(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "### ") {
+			return l
+		}
+	}
+	return firstLine(text)
 }

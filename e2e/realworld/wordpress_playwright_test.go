@@ -1,0 +1,220 @@
+package realworld
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The WordPress tasks through Playwright MCP (issue 18: the per-task
+// table beside Playwright MCP running the same script): each task of
+// wpTasks as a script of the gallery's steps, run by the gallery's
+// Playwright agent (pwAgent: elements picked by their accessible name in
+// Playwright's snapshot, a row hovered before its actions are read), and
+// checked in the database by the task's own check.
+
+// wpPWScripts are wpTasks' scripts in a person's steps, by task name.
+// Paths resolve on the site (galleryBases.gallery is its base URL).
+var wpPWScripts = map[string][]step{
+	"sign_in": {{op: opOpen, path: "/wp-login.php"},
+		{op: opType, target: `(?i)user ?name|email`, text: wpUser},
+		{op: opType, target: `(?i)"password"`, text: wpPassword},
+		{op: opPress, target: `(?i)"log in"`}},
+	"publish_post": {{op: opOpen, path: "/wp-admin/post-new.php"},
+		{op: opPress, target: `(?i)^"close`},
+		{op: opType, target: `(?i)add title`, text: wpNewPost},
+		{op: opPress, target: `(?i)default.block|start writing|type /`},
+		{op: opType, target: `(?i)block|paragraph|start writing|type /`, text: wpNewPostBody},
+		{op: opPress, target: `(?i)^"publish`},
+		{op: opPress, target: `(?i)^"publish"`}},
+	"quick_draft": {{op: opOpen, path: "/wp-admin/"},
+		{op: opType, target: `(?i)^"title"`, text: wpDraftTitle},
+		{op: opType, target: `(?i)content|what.s on your mind`, text: wpDraftBody},
+		{op: opPress, target: `(?i)"save draft"`}},
+	"approve_comment": {{op: opOpen, path: "/wp-admin/edit-comments.php?comment_status=moderated"},
+		{op: opPress, target: `(?i)^"approve`, record: "Marta Jensen"}},
+	"trash_comment": {{op: opOpen, path: "/wp-admin/edit-comments.php?comment_status=moderated"},
+		{op: opPress, target: `(?i)trash`, record: "Cheap Pills Online"}},
+	"quick_edit_title": {{op: opOpen, path: "/wp-admin/edit.php"},
+		{op: opPress, target: `(?i)quick.?edit`, record: wpQuickEdited},
+		{op: opType, target: `(?i)^"title"`, text: wpEditedTitle},
+		{op: opPress, target: `(?i)^"update"`}},
+	"add_category": {{op: opOpen, path: "/wp-admin/edit-tags.php?taxonomy=category"},
+		{op: opType, target: `(?i)^"name"`, text: wpCategory},
+		{op: opPress, target: `(?i)"add new category"`}},
+	"site_title_tagline": {{op: opOpen, path: "/wp-admin/options-general.php"},
+		{op: opType, target: `(?i)site title`, text: wpSiteName},
+		{op: opType, target: `(?i)tagline`, text: wpSiteTagline},
+		{op: opPress, target: `(?i)"save changes"`}},
+	"trash_post": {{op: opOpen, path: "/wp-admin/edit.php"},
+		{op: opPress, target: `(?i)trash`, record: wpTrashTitle}},
+	"search_posts": {{op: opOpen, path: "/wp-admin/edit.php"},
+		{op: opType, target: `(?i)search posts`, text: wpSearchWord, submit: true}},
+}
+
+// BenchmarkWordPressTasksBesidePlaywright runs the WordPress corpus's ten
+// tasks through Playwright MCP 0.0.83 (from npm, as the token comparison)
+// against a fresh WordPress, each outcome checked in the database with
+// TestWordPress's checks, and prints each task's pass, calls and cl100k
+// tokens (every result the agent read); the totals are its metrics.
+// Pling's figures are TestWordPress's. A task that fails is reported with
+// its reason, never retried. docs/REALWORLD.md, "WordPress". Run: go test
+// -run '^$' -bench BenchmarkWordPressTasksBesidePlaywright -benchtime 1x
+// -v ./e2e/realworld (part of `make bench`).
+func BenchmarkWordPressTasksBesidePlaywright(b *testing.B) {
+	ctx := b.Context()
+	for i := 0; i < b.N; i++ {
+		outs, err := wpPlaywrightRun(ctx, b.TempDir(), b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		passed, calls, tokens := 0, 0, 0
+		for _, o := range outs {
+			fmt.Println(o.pwLine())
+			calls += o.Calls
+			tokens += o.Tokens
+			if o.OK {
+				passed++
+			}
+		}
+		fmt.Printf("wordpress playwright: %d of %d tasks passed; %d calls, %d tokens read (%s)\n", passed, len(outs), calls, tokens, tokenizerName)
+		b.ReportMetric(float64(passed), "tasks_passed")
+		b.ReportMetric(float64(calls), "calls")
+		b.ReportMetric(float64(tokens), "tokens")
+	}
+}
+
+// wpPlaywrightRun starts a fresh site and Playwright MCP and runs every
+// task in one browser session (the sign-in cookie carries over).
+func wpPlaywrightRun(ctx context.Context, wdir, pdir string) ([]wpOutcome, error) {
+	w, err := startWordPress(ctx, wdir)
+	if err != nil {
+		return nil, err
+	}
+	defer w.stop()
+	c, err := startPlaywright(ctx, pdir, nil)
+	if err != nil {
+		return nil, fmt.Errorf("Playwright MCP: %w", err)
+	}
+	defer c.Close()
+	p := &pwSession{c: c}
+	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
+		if f, err := os.Create(filepath.Join(d, "wordpress-playwright.txt")); err == nil {
+			p.dump = f
+			defer f.Close()
+		}
+	}
+	bases := galleryBases{gallery: w.Base}
+	var outs []wpOutcome
+	for _, task := range wpPWOrder() {
+		script, ok := wpPWScripts[task.name]
+		if !ok {
+			return outs, fmt.Errorf("task %s has no Playwright script", task.name)
+		}
+		o := wpOutcome{Task: task.name, Checked: task.checked}
+		tctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+		calls0, tok0, began := p.calls, p.tokens, time.Now()
+		if p.dump != nil {
+			fmt.Fprintf(p.dump, "######## task %s\n\n", task.name)
+		}
+		a := &pwAgent{p: p}
+		err := a.run(tctx, bases, script)
+		if err == nil && task.name == "search_posts" {
+			err = wpPWCheckSearch(tctx, a, w)
+		}
+		o.Seconds = time.Since(began).Seconds()
+		o.Calls, o.Tokens = p.calls-calls0, p.tokens-tok0
+		if err == nil {
+			err = task.check(tctx, w)
+		}
+		cancel()
+		if err != nil {
+			o.Reason = err.Error()
+		} else {
+			o.OK = true
+		}
+		outs = append(outs, o)
+		var ce *callError
+		if errors.As(err, &ce) {
+			return outs, err // the server itself failed: the rest cannot run
+		}
+	}
+	return outs, nil
+}
+
+// wpPWCheckSearch is search_posts' check for Playwright: the post rows in
+// the snapshot (a row with a "Select …" check box) are exactly the posts
+// the database matches, by title.
+func wpPWCheckSearch(ctx context.Context, a *pwAgent, w *wpSite) error {
+	nodes, err := a.snapshot(ctx)
+	if err != nil {
+		return err
+	}
+	var rows []string
+	for _, n := range nodes {
+		if n.role != "row" {
+			continue
+		}
+		for _, x := range nodes {
+			if x.role == "checkbox" && x.within(n) && strings.HasPrefix(x.name, "Select ") && !strings.HasPrefix(x.name, "Select All") {
+				rows = append(rows, subtreeText(nodes, n))
+				break
+			}
+		}
+	}
+	out, err := w.query(ctx, "SELECT post_title FROM wp_posts WHERE post_type='post' AND post_status IN ('publish','draft','pending','future','private') AND (post_title LIKE '%"+wpSearchWord+"%' OR post_content LIKE '%"+wpSearchWord+"%' OR post_excerpt LIKE '%"+wpSearchWord+"%') ORDER BY ID")
+	if err != nil {
+		return err
+	}
+	want := strings.Split(strings.TrimSpace(out), "\n")
+	if len(want) == 0 || want[0] == "" {
+		return fmt.Errorf("database: no post matches %q", wpSearchWord)
+	}
+	for _, title := range want {
+		found := false
+		for _, r := range rows {
+			if strings.Contains(r, title) {
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("searching %q: %q matches in the database and is not among the %d post rows shown", wpSearchWord, title, len(rows))
+		}
+	}
+	if len(rows) != len(want) {
+		return fmt.Errorf("searching %q: %d post rows shown, the database has %d matching", wpSearchWord, len(rows), len(want))
+	}
+	return nil
+}
+
+func (o wpOutcome) pwLine() string {
+	status := "ok"
+	if !o.OK {
+		status = "FAIL"
+	}
+	line := fmt.Sprintf("wordpress playwright %-20s %s: %d calls, %d tokens, %.1f s", o.Task, status, o.Calls, o.Tokens, o.Seconds)
+	if !o.OK {
+		line += ": " + o.Reason
+	}
+	return line
+}
+
+// wpPWOrder is wpTasks with the block editor's task last: when it fails
+// it leaves a post with unsaved changes, whose beforeunload dialog holds
+// the next screen Playwright opens (a task of its own would fail for it).
+func wpPWOrder() []wpTask {
+	var tasks, last []wpTask
+	for _, t := range wpTasks {
+		if t.name == "publish_post" {
+			last = append(last, t)
+			continue
+		}
+		tasks = append(tasks, t)
+	}
+	return append(tasks, last...)
+}
