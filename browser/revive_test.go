@@ -51,17 +51,15 @@ func TestManagerReplacesDeadBrowser(t *testing.T) {
 	}
 	time.Sleep(200 * time.Millisecond)
 
-	start := time.Now()
+	// The call ends on the browser's death (ErrBrowserGone), not on ctx's
+	// deadline: the mechanism, not a wall-clock bound.
 	_, err = title(ctx, a)
-	if page.ErrorCode(err) != page.CodeBrowserUnavailable || !errors.Is(err, browser.ErrBrowserGone) {
+	if page.ErrorCode(err) != page.CodeBrowserUnavailable || !errors.Is(err, browser.ErrBrowserGone) || errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("the call that meets the dead browser: want BROWSER_UNAVAILABLE (browser gone), got %v", err)
 	}
 	var pe *page.Error
 	if errors.As(err, &pe); !strings.Contains(pe.Reason, "browser stopped") {
 		t.Errorf("reason: %q", pe.Reason)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("meeting the dead browser took %s", d)
 	}
 	// The other session's next call works at once, in a new browser.
 	if _, err := title(ctx, b); err != nil {

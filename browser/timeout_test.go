@@ -86,13 +86,12 @@ func TestActionTimeoutBoundsEvaluation(t *testing.T) {
 	const never = `new Promise(() => {})`
 	const after2s = `new Promise(r => setTimeout(() => r(7), 2000))`
 
-	start := time.Now()
+	// t.Context() has no deadline, so a deadline error is the bound's; the
+	// 2 s script below failing on it proves the bound is ActionTimeout
+	// (1 s), not a longer fixed one (a mechanism, not a wall-clock limit).
 	err = s.Evaluate(t.Context(), never, nil)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("a promise that never settles: want a deadline error, got %v", err)
-	}
-	if d := time.Since(start); d > 8*time.Second {
-		t.Errorf("gave up after %s; the bound is 1 s", d)
 	}
 
 	if err := s.Evaluate(t.Context(), after2s, nil); !errors.Is(err, context.DeadlineExceeded) {
