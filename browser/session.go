@@ -287,15 +287,11 @@ func (s *Session) start(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		// The settle watcher starts with every document, so requests the
-		// page makes before its first observation count as in flight.
-		_, err = chromedp.Call(c, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: page.SettleWatchScript})
-		if err != nil {
-			return err
-		}
-		// Click listeners, remembered from every document's start, tell a
-		// clickable <span> from text (page/listeners.js).
-		_, err = chromedp.Call(c, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: page.ListenerWatchScript})
+		// The settle watcher and the click-listener watcher start with
+		// every document, so requests the page makes before its first
+		// observation count as in flight and click listeners tell a
+		// clickable <span> from text (page.DocumentStartScript).
+		_, err = chromedp.Call(c, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: page.DocumentStartScript})
 		if err != nil {
 			return err
 		}

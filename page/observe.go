@@ -30,6 +30,11 @@ var ListenerScript string
 // by cursor: pointer and onclick alone.
 var ListenerWatchScript = `try { ` + ListenerScript + ` } catch (e) { /* read without listeners */ }`
 
+// DocumentStartScript is what a browser adds to every new document of a
+// tab: the settle watcher and the click-listener watcher, one script so
+// a tab's start costs one AddScriptToEvaluateOnNewDocument round trip.
+var DocumentStartScript = SettleWatchScript + "\n" + ListenerWatchScript
+
 // SettleParams bound the settle wait.
 type SettleParams struct {
 	TimeoutMS int64 `json:"timeout_ms"`
