@@ -1,7 +1,7 @@
     // ---- controls
     const CTRL_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
     const CONTENT_NAMED = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'checkbox', 'radio', 'switch']);
-    const SECRET_AC = new Set(['one-time-code', 'current-password', 'new-password', 'cc-number', 'cc-csc']);
+    const SECRET_AC = new Set(['one-time-code', 'current-password', 'new-password']); // and every cc-* (isSecret)
     const BUTTONISH_TAGS = new Set(['button', 'input', 'select', 'textarea', 'summary']);
     const isEditable = (el) => {
       const ce = el.getAttribute('contenteditable');
