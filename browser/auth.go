@@ -35,7 +35,7 @@ func (a authNote) reason() string {
 const maxAuthTries = 1024
 
 // answerAuth answers one authentication challenge of a document request
-// (Fetch.authRequired: the guard's interception is enabled with
+// (Fetch.authRequired: the interceptor's interception is enabled with
 // handleAuthRequests). A server challenge for an origin with configured
 // credentials gets them once; asked again for the same request, the
 // server refused them: the challenge is cancelled, so the browser shows

@@ -33,7 +33,7 @@ func basicAuth(t *testing.T, user, pass string) *httptest.Server {
 
 // Issue 18 pt 10: a 401 Basic challenge is AUTH_REQUIRED with its realm
 // (not BROWSER_UNAVAILABLE); credentials configured for the origin answer
-// it (Fetch.authRequired, through the navigation guard's own
+// it (Fetch.authRequired, through the navigation interceptor's own
 // interception); credentials the server refuses are AUTH_REQUIRED too,
 // asked once, not in a loop.
 func TestHTTPAuthentication(t *testing.T) {

@@ -262,7 +262,7 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 	if c := chromedp.FromContext(bctx); c != nil && c.Browser != nil {
 		b.lost = c.Browser.LostConnection
 	}
-	if err := b.guardBrowser(); err != nil {
+	if err := b.interceptRequests(); err != nil {
 		b.Close()
 		return nil, fmt.Errorf("start browser: %w", err)
 	}
@@ -341,7 +341,7 @@ func launch(ctx context.Context, opts Options) (context.Context, context.CancelF
 		// its renderer to start: about 250 ms of the cold start before a
 		// session can open; in a remote browser it would open a tab that
 		// nobody closes). Targets are discovered at the browser level, as
-		// the guard's popup notices need.
+		// the interceptor's popup notices need.
 		_, err := chromedp.CallBrowser(bctx, target.SetDiscoverTargets, target.SetDiscoverTargetsParams{Discover: true})
 		started <- err
 	}()

@@ -141,7 +141,7 @@ type Dialog struct {
 }
 
 // watch starts answering the tab's dialogs and reports each frame the
-// page attaches (an iframe) to frame, so the guard knows whose it is, and
+// page attaches (an iframe) to frame, so the interceptor knows whose it is, and
 // each frame it removes to gone, so the registry does not grow with the
 // iframes a long-lived page adds and drops.
 func watch(tctx context.Context, main cdp.FrameID, acceptAll bool, frame, gone func(cdp.FrameID)) *events {

@@ -50,7 +50,7 @@ func (s *Session) Perform(ctx context.Context, step page.Step) error {
 }
 
 // PerformDigest is Perform for a type step that also returns the salted
-// digest of the target field's value before the step (page.FieldsScript's
+// digest of the target field's value before the step (page.FillFormScript's
 // digest), taken in the evaluation that prepares the step.
 func (s *Session) PerformDigest(ctx context.Context, step page.Step, salt string) (string, error) {
 	return s.perform(ctx, step, salt)
@@ -60,11 +60,11 @@ func (s *Session) PerformDigest(ctx context.Context, step page.Step, salt string
 // (the mark of the observation the step was resolved against), the page
 // must be unchanged since (page.UnchangedScript), else nothing is done;
 // then act.js; then, when params carry a salt, the target field's salted
-// digest (page.FieldsScript).
+// digest (page.FillFormScript).
 var prepScript = `(p) => {
   if (p.since && !(` + page.UnchangedScript + `)(p.since, p.doc)) return { ok: false, code: "PAGE_CHANGED" };
   const r = (` + actScript + `)(p);
-  if (r && r.ok && p.salt) r.digest = (` + page.FieldsScript() + `)({digest_of: p.key, salt: p.salt}).digest;
+  if (r && r.ok && p.salt) r.digest = (` + page.FillFormScript() + `)({digest_of: p.key, salt: p.salt}).digest;
   return r; }`
 
 func (s *Session) perform(ctx context.Context, step page.Step, salt string) (string, error) {

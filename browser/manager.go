@@ -20,7 +20,7 @@ import (
 // In pool mode (Options.PerSession with a RemoteURL) there is no shared
 // browser: each session dials its own connection to the pool, whose
 // scheduler gives it a browser of its own on any node. The session's pages,
-// its guard, its downloads rule and its revival stay inside that
+// its interceptor, its downloads rule and its revival stay inside that
 // connection; a lost connection costs only its session one failed call;
 // the session's end closes it; and the spares are sessions opened in
 // connections dialed ahead of need.

@@ -88,7 +88,7 @@ func (b *Browser) NewSession(ctx context.Context) (*Session, error) {
 	return b.NewSessionWith(ctx, SessionOptions{})
 }
 
-// NewSessionWith opens a new browser context and its first tab, guarded by
+// NewSessionWith opens a new browser context and its first tab, under the policy of
 // opts. More tabs in the same context come from NewPage.
 func (b *Browser) NewSessionWith(ctx context.Context, opts SessionOptions) (*Session, error) {
 	if !b.Alive() {
@@ -147,7 +147,7 @@ func (b *Browser) NewSessionOnFirstTab(ctx context.Context, opts SessionOptions)
 }
 
 // adoptContext refuses downloads in bc (the default context is named by
-// no id) and registers it, so the browser-level guard can tell whose
+// no id) and registers it, so the browser-level interceptor can tell whose
 // requests it sees. c bounds the call.
 func (b *Browser) adoptContext(c context.Context, bc *browserContext) error {
 	id := bc.id
@@ -170,7 +170,7 @@ func (b *Browser) adoptContext(c context.Context, bc *browserContext) error {
 }
 
 // newBrowserContext creates an isolated browser context in which downloads
-// are refused, and registers it so the browser-level guard can tell whose
+// are refused, and registers it so the browser-level interceptor can tell whose
 // requests it sees.
 func (b *Browser) newBrowserContext(ctx context.Context, opts SessionOptions) (*browserContext, error) {
 	c, cancel := b.startBound(ctx)
@@ -248,7 +248,7 @@ func (s *Session) NewTab(ctx context.Context) (page.Tab, error) {
 }
 
 // start attaches the tab, sets the viewport and starts watching it. It is
-// registered with the browser (for the guard's attribution) only once
+// registered with the browser (for the interceptor's attribution) only once
 // everything is in place.
 func (s *Session) start(ctx context.Context) error {
 	b, tctx := s.b, s.ctx
@@ -274,7 +274,7 @@ func (s *Session) start(ctx context.Context) error {
 	if c := chromedp.FromContext(tctx); c != nil && c.Target != nil {
 		s.targetID = c.Target.TargetID
 	}
-	// Registered before the first navigation so the guard attributes its
+	// Registered before the first navigation so the interceptor attributes its
 	// requests (and the frames it attaches) to this tab.
 	bc := s.bc
 	s.events = watch(tctx, cdp.FrameID(s.targetID), bc.opts.AcceptDialogs, func(f cdp.FrameID) { b.addFrame(f, s, bc) }, func(f cdp.FrameID) { b.removeFrame(f, s) })
@@ -303,11 +303,11 @@ func (s *Session) start(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return guardHook(s)
+	return setupHook(s)
 }
 
-// guardHook lets tests make a tab's setup fail after registration.
-var guardHook = func(*Session) error { return nil }
+// setupHook lets tests make a tab's setup fail after registration.
+var setupHook = func(*Session) error { return nil }
 
 // startHook, when set, runs a tab's creation and attachment (do); tests
 // hold or slow it there.

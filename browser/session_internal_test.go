@@ -17,7 +17,7 @@ func execPath() string {
 }
 
 // A tab whose setup failed is not left registered with the browser (the
-// guard would attribute requests to it), and its browser context is
+// interceptor would attribute requests to it), and its browser context is
 // disposed.
 func TestFailedSetupIsNotRegistered(t *testing.T) {
 	b, err := Start(t.Context(), Options{ExecPath: execPath(), StartTimeout: 60 * time.Second})
@@ -25,9 +25,9 @@ func TestFailedSetupIsNotRegistered(t *testing.T) {
 		t.Fatalf("real Chromium is required: %v", err)
 	}
 	defer b.Close()
-	boom := errors.New("guard setup failed")
-	guardHook = func(*Session) error { return boom }
-	defer func() { guardHook = func(*Session) error { return nil } }()
+	boom := errors.New("tab setup failed")
+	setupHook = func(*Session) error { return boom }
+	defer func() { setupHook = func(*Session) error { return nil } }()
 	ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
 	defer cancel()
 	if _, err := b.NewSession(ctx); !errors.Is(err, boom) {

@@ -13,7 +13,7 @@ import (
 )
 
 // BenchmarkSessionStart measures session-start latency (a new browser
-// context and its first tab, guarded) when N sessions start at once
+// context and its first tab, intercepted) when N sessions start at once
 // (issue 12 pt 3), through the Manager as pling serve opens sessions,
 // with no spare session and with browser.spareSessions' default (1, the
 // pool full before each burst). It reports the p50 and max latency of one

@@ -10,11 +10,11 @@ import (
 //go:embed fillform.js
 var fillFormScript string
 
-// FieldsScript is the in-page script fill_form reads fields back with
+// FillFormScript is the in-page script fill_form reads fields back with
 // (fillform.js). With {digest_of: key, salt} it returns {digest}: the
 // salted digest of that field's value, computed in the page (the value
 // never leaves it), which a DigestPerformer takes before a type step.
-func FieldsScript() string { return fillFormScript }
+func FillFormScript() string { return fillFormScript }
 
 // MaxFormFields bounds the fields of one fill_form call.
 const MaxFormFields = 50
@@ -260,7 +260,7 @@ func (r *Runtime) preflight(o *Observation, req FillFormRequest) error {
 		if err != nil {
 			continue
 		}
-		if err := guard(o, res, req.Confirmed); err != nil {
+		if err := checkConsent(o, res, req.Confirmed); err != nil {
 			return at(fmt.Sprintf("fields[%d] (%s)", i, f.Action), err)
 		}
 		if _, _, err := fieldArgs(o, res, f); err != nil {
@@ -269,7 +269,7 @@ func (r *Runtime) preflight(o *Observation, req FillFormRequest) error {
 	}
 	if req.Submit != "" {
 		if res, err := r.Resolve(o, req.Submit, ""); err == nil {
-			if err := guard(o, res, req.Confirmed); err != nil {
+			if err := checkConsent(o, res, req.Confirmed); err != nil {
 				return at("submit ("+req.Submit+")", err)
 			}
 			if res.Action.Kind == "type" || res.Action.Kind == "select" || res.Action.Kind == "upload" {
@@ -280,9 +280,9 @@ func (r *Runtime) preflight(o *Observation, req FillFormRequest) error {
 	return nil
 }
 
-// guard is the handoff and confirm check of act (and of fill_form's
+// checkConsent is the handoff and confirm check of act (and of fill_form's
 // preflight).
-func guard(o *Observation, res Resolved, confirmed bool) error {
+func checkConsent(o *Observation, res Resolved, confirmed bool) error {
 	if res.Action.Handoff {
 		return &Error{Code: CodeHandoffRequired, Reason: res.ID + " must be done by a human in the browser; Pling never runs it", Available: available(o)}
 	}

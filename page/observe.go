@@ -70,11 +70,11 @@ var observeScript = `async (p) => {
 //go:embed unchanged.js
 var UnchangedScript string
 
-// Observe waits for the page to settle (when wait is not nil) and runs the
+// SettleAndCollect waits for the page to settle (when wait is not nil) and runs the
 // collector, in one round trip. A settled observation (the kind that
 // reaches the agent) also counts the prose of each region that it does not
 // show (read.js), in the same round trip.
-func Observe(ctx context.Context, ev Evaluator, wait *SettleParams, p CollectParams) (*Snapshot, error) {
+func SettleAndCollect(ctx context.Context, ev Evaluator, wait *SettleParams, p CollectParams) (*Snapshot, error) {
 	return observeWith(ctx, ev, wait, p, "", "")
 }
 

@@ -288,7 +288,7 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 		// at once.
 		for i := 0; i < 8 && retryableRead(err) && ctx.Err() == nil; i++ {
 			time.Sleep(time.Duration(10*(i+1)) * time.Millisecond)
-			snap, err = Observe(ctx, r.d, loaded, params)
+			snap, err = SettleAndCollect(ctx, r.d, loaded, params)
 			churning = err == nil
 			if err == nil && i < 7 && snap.Title == "" && len(snap.Controls) == 0 {
 				// A document torn down mid-read looks empty: read again.
@@ -618,7 +618,7 @@ func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *
 		return actPlan{}, err
 	}
 	a := res.Action
-	if err := guard(before, res, req.Confirmed); err != nil {
+	if err := checkConsent(before, res, req.Confirmed); err != nil {
 		return actPlan{}, err
 	}
 	key, args := res.key, req.Args
@@ -743,7 +743,7 @@ type NavigationAwaiter interface {
 // type step's target field as it was before the step, taken in the
 // evaluation that prepares the step (browser.Session implements it): a
 // type action then costs no evaluation of its own for the digest. The
-// digest is FieldsScript's (digest_of, salt); "" when it cannot be told.
+// digest is FillFormScript's (digest_of, salt); "" when it cannot be told.
 type DigestPerformer interface {
 	PerformDigest(ctx context.Context, step Step, salt string) (before string, err error)
 }

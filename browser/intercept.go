@@ -46,20 +46,20 @@ func (n *notices) add(list *[]string, s string) {
 	}
 }
 
-// guardBrowser puts every document request of every target under the
+// interceptRequests puts every document request of every target under the
 // navigation policy and routes browser-level events (new tabs, downloads)
 // to the tab that caused them.
 //
-// The guard is browser-wide request interception (Fetch.enable on the
+// The interceptor is browser-wide request interception (Fetch.enable on the
 // browser target), enabled before any tab exists: a tab the page opens
 // (window.open, target=_blank), a new window or an iframe is intercepted
 // from its very first request, with no window between its creation and a
-// per-tab guard. (Browser-level Target.setAutoAttach with
+// per-tab interceptor. (Browser-level Target.setAutoAttach with
 // waitForDebuggerOnStart was tried: chromedp drops the messages of
 // auto-attached sessions it did not attach itself, so the paused target
 // could not be resumed from here, and attaching a second session to a
 // paused popup hangs until its renderer exists.)
-func (b *Browser) guardBrowser() error {
+func (b *Browser) interceptRequests() error {
 	paused := chromedp.BrowserEvents(b.ctx, fetch.RequestPaused) // subscribe before enabling
 	auths := chromedp.BrowserEvents(b.ctx, fetch.AuthRequired)
 	// The same interception answers HTTP authentication challenges of the
@@ -175,7 +175,7 @@ func (b *Browser) check(bc *browserContext, u string) error {
 
 // frameOwner is whose a frame is: the tab, its browser context and whether
 // it is the tab's main frame, fixed when registered (a tab's fields change
-// when it is replaced; the guard must not read them concurrently).
+// when it is replaced; the interceptor must not read them concurrently).
 type frameOwner struct {
 	s    *Session
 	bc   *browserContext
