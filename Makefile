@@ -13,7 +13,7 @@ export PATH := $(PATH):/usr/local/go/bin
 # 2-core machine, ~15 s when cached.
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 
-.PHONY: all build demo test bench bench-peers fuzz chromium npm wordpress lint realworld soak dist goreleaser-check
+.PHONY: all build demo test bench bench-peers fuzz chromium npm wordpress lint generate-check realworld soak dist goreleaser-check
 
 all: build
 
@@ -70,8 +70,16 @@ lint:
 	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-test: chromium npm wordpress lint goreleaser-check
+test: chromium npm wordpress lint generate-check goreleaser-check
 	$(GO) test -race -count=1 -timeout 30m ./...
+
+# The committed bundles of in-page JavaScript (*.gen.js, written by
+# internal/jsbundle/jsgen from the ES modules beside them) are what
+# `go generate` makes of today's sources.
+generate-check:
+	$(GO) generate ./...
+	@out=$$(git status --porcelain -- '*.gen.js'); \
+	  if [ -n "$$out" ]; then echo "go generate changed the committed bundles (run go generate ./... and commit):"; echo "$$out"; git diff --stat -- '*.gen.js'; exit 1; fi
 
 # The release configuration is valid for this GoReleaser.
 goreleaser-check:

@@ -1,0 +1,58 @@
+package jsbundle_test
+
+import (
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/pling-dev/pling/internal/jsbundle"
+)
+
+var moduleSyntax = regexp.MustCompile(`(?m)^\s*(import|export)\s`)
+
+// A bundle is one function expression that runs the entry's default export
+// on its argument, with the entry's imports inlined; node evaluates it as a
+// page would (node is what make test installs for the real-world corpus).
+func TestBundleIsAFunctionOfTheEntry(t *testing.T) {
+	for _, minify := range []bool{false, true} {
+		src, err := jsbundle.Bundle("testdata/ok/main.js", jsbundle.Options{Minify: minify})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if moduleSyntax.MatchString(src) {
+			t.Errorf("minify=%v: the bundle still has module syntax:\n%s", minify, src)
+		}
+		out, err := exec.Command("node", "-e", "process.stdout.write(String(("+src+")(20)))").CombinedOutput()
+		if err != nil {
+			t.Fatalf("node: %v: %s", err, out)
+		}
+		if string(out) != "41" {
+			t.Errorf("minify=%v: (bundle)(20) = %q, want 41 (twice(20)+1)", minify, out)
+		}
+	}
+}
+
+// An entry given as source resolves its imports from the directory named
+// by the entry argument: how a module's own test exposes it.
+func TestBundleOfSource(t *testing.T) {
+	src, err := jsbundle.Bundle("testdata/ok", jsbundle.Options{Source: "import { twice } from './twice.js';\nexport default (n) => twice(twice(n));\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("node", "-e", "process.stdout.write(String(("+src+")(5)))").CombinedOutput()
+	if err != nil || string(out) != "20" {
+		t.Fatalf("(bundle)(5) = %q, %v; want 20", out, err)
+	}
+}
+
+// A broken import is an error that names the file and line.
+func TestBundleErrorNamesTheFile(t *testing.T) {
+	_, err := jsbundle.Bundle("testdata/broken/main.js", jsbundle.Options{})
+	if err == nil {
+		t.Fatal("bundled an entry whose import is missing")
+	}
+	if !strings.Contains(err.Error(), "main.js:1:") || !strings.Contains(err.Error(), "missing.js") {
+		t.Errorf("error %q does not name main.js:1 and missing.js", err)
+	}
+}
