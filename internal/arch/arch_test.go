@@ -25,6 +25,7 @@ var allowed = map[string][]string{
 	"internal/testpool":       {"internal/npmcache"},
 	"internal/dist/packer":    {"internal/dist"},
 	"internal/jsbundle/jsgen": {"internal/jsbundle"},
+	"internal/jstest":         {"browser", "internal/jsbundle", "internal/testbrowser"},
 }
 
 // libraries lists where each outside library may be imported (non-test).

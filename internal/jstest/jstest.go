@@ -1,0 +1,91 @@
+// Package jstest runs one in-page ES module's exports in a real Chromium
+// page, so each module of the in-page JavaScript has its own test over a
+// small testdata page (chromedp's TestText shape) instead of being tested
+// only through the whole collector.
+package jstest
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/pling-dev/pling/browser"
+	"github.com/pling-dev/pling/internal/jsbundle"
+	"github.com/pling-dev/pling/internal/testbrowser"
+)
+
+// Module is an ES module bundled with an entry that exposes its exports.
+type Module struct {
+	script string
+}
+
+// caller is the entry that exposes a module: it calls export a.fn with
+// a.args, where an argument {"$": "css"} stands for the first element the
+// selector matches (elements cannot cross as JSON).
+const caller = `import * as m from %s;
+const arg = (v) => (v && typeof v === 'object' && !Array.isArray(v) && typeof v.$ === 'string') ? document.querySelector(v.$) : v;
+export default (a) => {
+  if (typeof m[a.fn] !== 'function') throw new Error('no export ' + a.fn);
+  return m[a.fn](...(a.args || []).map(arg));
+};
+`
+
+// Load bundles the module at path (relative to the test's package
+// directory) for calling its exports; a build error fails the test.
+func Load(t testing.TB, path string) *Module {
+	t.Helper()
+	src := fmtCaller("./" + filepath.Base(path))
+	script, err := jsbundle.Bundle(filepath.Dir(path), jsbundle.Options{Source: src})
+	if err != nil {
+		t.Fatalf("jstest: bundling %s: %v", path, err)
+	}
+	return &Module{script: script}
+}
+
+// LoadSource bundles a test's own entry module, source, whose imports
+// resolve from dir; its default export is applied to Call's
+// {fn, args} object.
+func LoadSource(t testing.TB, dir, source string) *Module {
+	t.Helper()
+	script, err := jsbundle.Bundle(dir, jsbundle.Options{Source: source})
+	if err != nil {
+		t.Fatalf("jstest: bundling a test entry in %s: %v", dir, err)
+	}
+	return &Module{script: script}
+}
+
+func fmtCaller(spec string) string { return fmt.Sprintf(caller, strconv.Quote(spec)) }
+
+// Call runs export fn with args in s's page and decodes its JSON result
+// into out (nil to ignore it); an exception fails the test.
+func (m *Module) Call(t testing.TB, s *browser.Session, fn string, args []any, out any) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.CallScript(ctx, m.script, map[string]any{"fn": fn, "args": args}, out); err != nil {
+		t.Fatalf("jstest: %s(%v): %v", fn, args, err)
+	}
+}
+
+// Script is the bundled function expression, for a test that evaluates it
+// some other way.
+func (m *Module) Script() string { return m.script }
+
+// Open returns a fresh Chromium session showing the HTML file at path
+// (relative to the test's package directory), served from 127.0.0.1 with
+// the files beside it.
+func Open(t testing.TB, path string) *browser.Session {
+	t.Helper()
+	s := testbrowser.New(t)
+	base := testbrowser.Serve(t, http.FileServer(http.Dir(filepath.Dir(path))))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := s.Navigate(ctx, base+"/"+filepath.Base(path)); err != nil {
+		t.Fatalf("jstest: open %s: %v", path, err)
+	}
+	return s
+}
