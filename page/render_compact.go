@@ -324,24 +324,7 @@ func (v *compactVoice) notes(p notesPart) {
 // arguments, region id when tagged, what it does (when the name does not already say
 // it), fold and link summaries, flags.
 func compactAction(a Action, tagged bool) string {
-	var args []string
-	switch {
-	case a.RecordParam:
-		args = append(args, "record")
-	case a.links != nil:
-		args = append(args, a.arg())
-	}
-	switch a.Kind {
-	case "type":
-		args = append(args, "text")
-	case "select":
-		args = append(args, "value")
-	}
-	args = append(args, toolArgs(a)...) // page/webmcp.go
-	s := a.Name
-	if len(args) > 0 {
-		s += "(" + strings.Join(args, ", ") + ")"
-	}
+	s := a.Name + compactArgs(a)
 	if tagged {
 		s += " @" + esc(a.Region)
 	}
@@ -361,23 +344,37 @@ func compactAction(a Action, tagged bool) string {
 		}
 		s += ")"
 	}
-	if a.links != nil && a.arg() == "day" {
-		s += " | days " + esc(a.links[0].label) + " … " + esc(a.links[len(a.links)-1].label)
-	} else if a.links != nil {
-		const show = 8
-		names := make([]string, 0, show)
-		for i, m := range a.links {
-			if i >= show {
-				break
-			}
-			names = append(names, m.label)
-		}
-		s += " | " + joinEsc(names, " / ")
-		if len(a.links) > show {
-			s += fmt.Sprintf(" … +%d more", len(a.links)-show)
-		}
+	s += compactLinks(a) + valueText(a, true) + compactFlags(a)
+	return s
+}
+
+// compactLinks sums up a folded link list (the first eight names and how
+// many more) or a calendar's days (first … last); "" for other entries.
+func compactLinks(a Action) string {
+	switch {
+	case a.links == nil:
+		return ""
+	case a.arg() == "day":
+		return " | days " + esc(a.links[0].label) + " … " + esc(a.links[len(a.links)-1].label)
 	}
-	s += valueText(a, true)
+	const show = 8
+	names := make([]string, 0, show)
+	for i, m := range a.links {
+		if i >= show {
+			break
+		}
+		names = append(names, m.label)
+	}
+	s := " | " + joinEsc(names, " / ")
+	if len(a.links) > show {
+		s += fmt.Sprintf(" … +%d more", len(a.links)-show)
+	}
+	return s
+}
+
+// compactFlags are an entry's flags in brackets: an effect its kind does
+// not imply, confirmation, handoff, hover.
+func compactFlags(a Action) string {
 	var flags []string
 	switch {
 	case a.Effect == "write" && a.Kind == "link":
@@ -394,10 +391,33 @@ func compactAction(a Action, tagged bool) string {
 	if a.hoverOnly {
 		flags = append(flags, "on hover")
 	}
-	if len(flags) > 0 {
-		s += " [" + strings.Join(flags, "; ") + "]"
+	if len(flags) == 0 {
+		return ""
 	}
-	return s
+	return " [" + strings.Join(flags, "; ") + "]"
+}
+
+// compactArgs is an entry's argument list, "(record, value)"; "" when it
+// takes none.
+func compactArgs(a Action) string {
+	var args []string
+	switch {
+	case a.RecordParam:
+		args = append(args, "record")
+	case a.links != nil:
+		args = append(args, a.arg())
+	}
+	switch a.Kind {
+	case "type":
+		args = append(args, "text")
+	case "select":
+		args = append(args, "value")
+	}
+	args = append(args, toolArgs(a)...) // page/webmcp.go
+	if len(args) == 0 {
+		return ""
+	}
+	return "(" + strings.Join(args, ", ") + ")"
 }
 
 // compactDescription drops an inferred description that only restates the

@@ -256,18 +256,30 @@ func actionLine(a Action) string {
 	if a.RecordParam {
 		s += " | " + foldSummary(a)
 	}
-	if a.links != nil && a.arg() == "day" {
-		s += " | use day (YYYY-MM-DD) to choose one: " + esc(a.links[0].label) + " … " + esc(a.links[len(a.links)-1].label)
-	} else if a.links != nil {
-		names := make([]string, len(a.links))
-		for i, m := range a.links {
-			names[i] = m.label
-		}
-		if len(names) > 8 {
-			names = append(names[:8], fmt.Sprintf("… %d more", len(a.links)-8))
-		}
-		s += " | use link to choose one: " + joinEsc(names, " / ")
+	return s + fullLinks(a) + fullFlags(a)
+}
+
+// fullLinks says how to choose one of a folded link list (its first eight
+// names and how many more) or of a calendar's days; "" for other entries.
+func fullLinks(a Action) string {
+	switch {
+	case a.links == nil:
+		return ""
+	case a.arg() == "day":
+		return " | use day (YYYY-MM-DD) to choose one: " + esc(a.links[0].label) + " … " + esc(a.links[len(a.links)-1].label)
 	}
+	names := make([]string, len(a.links))
+	for i, m := range a.links {
+		names[i] = m.label
+	}
+	if len(names) > 8 {
+		names = append(names[:8], fmt.Sprintf("… %d more", len(a.links)-8))
+	}
+	return " | use link to choose one: " + joinEsc(names, " / ")
+}
+
+// fullFlags are an entry's flags in brackets: confirmation, handoff, hover.
+func fullFlags(a Action) string {
 	var flags []string
 	if a.Confirm {
 		flags = append(flags, "needs the user's confirmation")
@@ -278,10 +290,10 @@ func actionLine(a Action) string {
 	if a.hoverOnly {
 		flags = append(flags, "shown on hover; the runtime hovers the row first")
 	}
-	if len(flags) > 0 {
-		s += " [" + strings.Join(flags, "; ") + "]"
+	if len(flags) == 0 {
+		return ""
 	}
-	return s
+	return " [" + strings.Join(flags, "; ") + "]"
 }
 
 func foldSummary(a Action) string {
