@@ -110,3 +110,33 @@ func nonDigit(r rune) rune {
 	}
 	return ' '
 }
+
+// TestVoicesReportEveryCut: the cuts inside an entry (a record's field, a
+// field's value) are counted in both voices too.
+func TestVoicesReportEveryCut(t *testing.T) {
+	const n = 37
+	cases := []struct {
+		name string
+		cut  func(o *Observation)
+	}{
+		{"RecordView.Cut", func(o *Observation) { o.Records.Shown[0].Cut = map[string]int{"title": n} }},
+		{"FieldValue.Cut", func(o *Observation) {
+			o.Actions[0].Value = &FieldValue{Head: "the start", Tail: "the end", Chars: 18 + n, Cut: n}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			without := omissionBase(specTodoSnapshot(), BuildOptions{})
+			with := omissionBase(specTodoSnapshot(), BuildOptions{})
+			c.cut(with)
+			for name, render := range map[string]func(*Observation) string{
+				"full":    func(o *Observation) string { return Render(o, DefaultBudgets()) },
+				"compact": func(o *Observation) string { return RenderCompact(o, DefaultBudgets(), false) },
+			} {
+				if addedLineWith(render(without), render(with), strconv.Itoa(n)) == "" {
+					t.Errorf("the %s voice does not count %s = %d:\n%s", name, c.name, n, render(with))
+				}
+			}
+		})
+	}
+}
