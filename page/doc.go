@@ -15,7 +15,9 @@
 //     selectors or coordinates.
 //  2. In Go, Build (build.go) turns the Snapshot into an Observation:
 //     action names, folding, effects, budgets and what was cut.
-//  3. Render and RenderCompact (render.go) write the Observation as text;
+//  3. Render and RenderCompact (render.go) write the Observation as text:
+//     one list of sections, written in two voices (render_full.go,
+//     render_compact.go), each saying every omission;
 //     Runtime.Fit and Runtime.FitResult (runtime.go, result.go) cut it to
 //     a result's byte or token budget.
 //
