@@ -140,30 +140,23 @@ func attachWebMCP(d Driver, s *Snapshot) {
 			tools = append(tools, t)
 		}
 	}
-	// A stable order whatever the timing of registrations: the main
-	// document's imperative tools (in registration order), its forms (in
-	// document order), then each iframe's tools (iframes in document order).
-	formAt, frameAt := map[string]int{}, map[string]int{}
-	if p := s.WebMCPPage; p != nil {
-		for i, f := range p.Forms {
-			if _, ok := formAt[f.FrameURL+"\x00"+f.Name]; !ok {
-				formAt[f.FrameURL+"\x00"+f.Name] = i
-			}
-		}
-		for i, f := range p.Frames {
-			if _, ok := frameAt[f.URL]; !ok {
-				frameAt[f.URL] = i
-			}
-		}
-	}
+	orderWebMCP(tools, indexWebMCP(s.WebMCPPage))
+	s.WebMCP = tools
+}
+
+// orderWebMCP sorts tools in a stable order whatever the timing of
+// registrations: the main document's imperative tools (in registration
+// order), its forms (in document order), then each iframe's tools
+// (iframes in document order).
+func orderWebMCP(tools []WebMCPTool, ix webmcpIndex) {
 	rank := func(t WebMCPTool) (int, int) {
 		switch {
 		case t.FrameURL != "":
-			return 2, frameAt[t.FrameURL]
+			return 2, ix.frameAt[t.FrameURL]
 		case t.Form:
-			return 1, formAt["\x00"+t.Name]
+			return 1, ix.formAt["\x00"+t.Name]
 		}
-		if i, ok := formAt["\x00"+t.Name]; ok && t.Polyfill {
+		if i, ok := ix.formAt["\x00"+t.Name]; ok && t.Polyfill {
 			return 1, i
 		}
 		return 0, 0
@@ -176,29 +169,58 @@ func attachWebMCP(d Driver, s *Snapshot) {
 		}
 		return ii < ij
 	})
-	s.WebMCP = tools
+}
+
+// webmcpIndex finds the page's declarative forms (by frame URL and name)
+// and iframes (by URL) in webmcp.js's report: the first of each, by its
+// place in document order.
+type webmcpIndex struct {
+	page    *WebMCPPage
+	formAt  map[string]int
+	frameAt map[string]int
+}
+
+func indexWebMCP(p *WebMCPPage) webmcpIndex {
+	ix := webmcpIndex{page: p, formAt: map[string]int{}, frameAt: map[string]int{}}
+	if p == nil {
+		return ix
+	}
+	for i, f := range p.Forms {
+		if _, ok := ix.formAt[f.FrameURL+"\x00"+f.Name]; !ok {
+			ix.formAt[f.FrameURL+"\x00"+f.Name] = i
+		}
+	}
+	for i, f := range p.Frames {
+		if _, ok := ix.frameAt[f.URL]; !ok {
+			ix.frameAt[f.URL] = i
+		}
+	}
+	return ix
+}
+
+// form is the declarative form of tool t, if it has one.
+func (ix webmcpIndex) form(t WebMCPTool) (WebMCPForm, bool) {
+	i, ok := ix.formAt[t.FrameURL+"\x00"+t.Name]
+	if !ok {
+		return WebMCPForm{}, false
+	}
+	return ix.page.Forms[i], true
+}
+
+// frameRegion is the region the iframe at url sits in ("" if unknown).
+func (ix webmcpIndex) frameRegion(url string) string {
+	if i, ok := ix.frameAt[url]; ok {
+		return ix.page.Frames[i].Region
+	}
+	return ""
 }
 
 // webmcpActions turns the snapshot's WebMCP tools into declared actions.
 // They come before the page's other controls in document order (they are
-// what the page says it can do). cut counts the schema parts the bounds
-// left out, per tool.
+// what the page says it can do). The notes say how many tools' schemas
+// the bounds cut, and how many tools beyond maxWebMCPTools are not listed.
 func webmcpActions(s *Snapshot, maxDesc int, str func(string) string, regionPath func(string) string) (out []Action, notes []string) {
-	forms := map[string]WebMCPForm{}
-	frames := map[string]string{}
-	if p := s.WebMCPPage; p != nil {
-		for _, f := range p.Forms {
-			k := f.FrameURL + "\x00" + f.Name
-			if _, ok := forms[k]; !ok {
-				forms[k] = f
-			}
-		}
-		for _, f := range p.Frames {
-			if _, ok := frames[f.URL]; !ok {
-				frames[f.URL] = f.Region
-			}
-		}
-	}
+	ix := indexWebMCP(s.WebMCPPage)
 	cutTools, cutParts, dropped := 0, 0, 0
 	seen := map[string]bool{}
 	for _, t := range s.WebMCP {
@@ -211,60 +233,12 @@ func webmcpActions(s *Snapshot, maxDesc int, str func(string) string, regionPath
 			dropped++
 			continue
 		}
-		form, isForm := forms[t.FrameURL+"\x00"+t.Name]
-		if isForm && t.Polyfill {
-			// The polyfill registers declarative forms as tools too.
-			t.Form, t.Autosubmit = true, form.Autosubmit
-		}
-		region := ""
-		switch {
-		case t.Form && isForm:
-			region = form.Region
-		case t.FrameURL != "":
-			region = frames[t.FrameURL]
-		}
-		sch, cut := boundSchema(t.InputSchema, maxDesc)
+		a, cut := ix.action(t, maxDesc, str, regionPath)
 		if cut > 0 {
 			cutTools++
 			cutParts += cut
 		}
-		desc := str(t.Description)
-		if title := str(t.Title); title != "" && title != desc {
-			if desc == "" {
-				desc = title
-			} else {
-				desc = title + ": " + desc
-			}
-		}
-		if desc == "" {
-			desc = "Run the page's tool " + quoteLabel(str(t.Name))
-		}
-		tool := t
-		a := Action{
-			Name:        legalName(t.Name),
-			Kind:        webmcpKind,
-			Effect:      "write",
-			Region:      region,
-			Description: desc,
-			Confirm:     t.Consequential,
-			Params:      topParams(sch, str),
-			Source:      webmcpSource,
-			regionLabel: regionPath(region),
-			label:       str(t.Name),
-			operation:   true,
-			inViewport:  true,
-			declared:    true,
-			tool:        &tool,
-			schema:      sch,
-			order:       len(out) - maxWebMCPTools, // before the page's other declared actions
-		}
-		if t.ReadOnly {
-			a.Effect = "read"
-		}
-		if t.Form && isForm {
-			a.key = form.Key
-			a.submitKey = form.SubmitKey
-		}
+		a.order = len(out) - maxWebMCPTools // before the page's other declared actions
 		out = append(out, a)
 	}
 	if cutTools > 0 {
@@ -274,6 +248,67 @@ func webmcpActions(s *Snapshot, maxDesc int, str func(string) string, regionPath
 		notes = append(notes, fmt.Sprintf("%d more WebMCP tool(s) of the page are not listed", dropped))
 	}
 	return out, notes
+}
+
+// action is the declared action of tool t, and how many parts of its input
+// schema the bounds cut. A form tool acts on its form (key, submit key)
+// and sits in the form's region; an iframe's tool in the iframe's.
+func (ix webmcpIndex) action(t WebMCPTool, maxDesc int, str func(string) string, regionPath func(string) string) (Action, int) {
+	form, isForm := ix.form(t)
+	if isForm && t.Polyfill {
+		// The polyfill registers declarative forms as tools too.
+		t.Form, t.Autosubmit = true, form.Autosubmit
+	}
+	region := ""
+	switch {
+	case t.Form && isForm:
+		region = form.Region
+	case t.FrameURL != "":
+		region = ix.frameRegion(t.FrameURL)
+	}
+	sch, cut := boundSchema(t.InputSchema, maxDesc)
+	a := Action{
+		Name:        legalName(t.Name),
+		Kind:        webmcpKind,
+		Effect:      "write",
+		Region:      region,
+		Description: toolDescription(t, str),
+		Confirm:     t.Consequential,
+		Params:      topParams(sch, str),
+		Source:      webmcpSource,
+		regionLabel: regionPath(region),
+		label:       str(t.Name),
+		operation:   true,
+		inViewport:  true,
+		declared:    true,
+		tool:        &t,
+		schema:      sch,
+	}
+	if t.ReadOnly {
+		a.Effect = "read"
+	}
+	if t.Form && isForm {
+		a.key = form.Key
+		a.submitKey = form.SubmitKey
+	}
+	return a, cut
+}
+
+// toolDescription is a tool action's description: the tool's title and
+// description, or the one it has, or a line naming the tool.
+func toolDescription(t WebMCPTool, str func(string) string) string {
+	desc := str(t.Description)
+	if title := str(t.Title); title != "" && title != desc {
+		if desc == "" {
+			desc = title
+		} else {
+			desc = title + ": " + desc
+		}
+	}
+	if desc == "" {
+		desc = "Run the page's tool " + quoteLabel(str(t.Name))
+	}
+	return desc
 }
 
 // topParams lists the schema's top-level properties as Params.
@@ -348,6 +383,8 @@ var keptScalars = map[string]string{
 	"multipleOf": "number", "format": "string", "const": "any", "default": "any",
 }
 
+// node bounds one schema node at depth: its keywords (keyword), then its
+// properties and items, which count against the depth and node bounds.
 func (b *schemaBounder) node(s map[string]any, depth int) map[string]any {
 	if s == nil {
 		return nil
@@ -355,142 +392,10 @@ func (b *schemaBounder) node(s map[string]any, depth int) map[string]any {
 	b.nodes++
 	out := map[string]any{}
 	for k, v := range s {
-		switch k {
-		case "type":
-			switch t := v.(type) {
-			case string:
-				out[k] = t
-			case []any:
-				var ts []any
-				for _, x := range t {
-					if xs, ok := x.(string); ok {
-						ts = append(ts, xs)
-					}
-				}
-				if len(ts) > 0 {
-					out[k] = ts
-				}
-			}
-		case "description", "title":
-			d, ok := v.(string)
-			if !ok || d == "" {
-				continue
-			}
-			if k == "title" {
-				if _, has := s["description"]; has {
-					continue // the description says it
-				}
-			}
-			full := strings.Join(strings.Fields(d), " ")
-			if d = clean(full, b.maxDesc); d != full {
-				b.cut++
-			}
-			out["description"] = d
-		case "enum":
-			e, ok := v.([]any)
-			if !ok {
-				continue
-			}
-			if len(e) > schemaMaxEnum {
-				b.cut += len(e) - schemaMaxEnum
-				e = e[:schemaMaxEnum]
-			}
-			var kept []any
-			for _, x := range e {
-				switch xv := x.(type) {
-				case string:
-					kept = append(kept, clean(xv, b.maxDesc))
-				case float64, bool, nil:
-					kept = append(kept, xv)
-				default:
-					b.cut++
-				}
-			}
-			out[k] = kept
-		case "pattern":
-			p, ok := v.(string)
-			if _, err := regexp.Compile(p); ok && err == nil && len(p) <= 200 {
-				out[k] = p
-			} else {
-				b.cut++
-			}
-		case "required":
-			r, _ := v.([]any)
-			var kept []any
-			for _, x := range r {
-				if xs, ok := x.(string); ok {
-					kept = append(kept, xs)
-				}
-			}
-			if len(kept) > 0 {
-				out[k] = kept
-			}
-		case "additionalProperties":
-			if bv, ok := v.(bool); ok {
-				out[k] = bv
-			}
-		case "properties", "items":
-			// below
-		default:
-			if want, ok := keptScalars[k]; ok {
-				_, isNum := v.(float64)
-				_, isStr := v.(string)
-				if want == "any" || (want == "number" && isNum) || (want == "string" && isStr) {
-					if vs, ok := v.(string); ok {
-						v = clean(vs, b.maxDesc)
-					}
-					if _, scalar := v.(map[string]any); !scalar {
-						if _, arr := v.([]any); !arr {
-							out[k] = v
-							continue
-						}
-					}
-				}
-			}
-			b.cut++ // anyOf, oneOf, $ref, … are not shown or checked
-		}
+		b.keyword(out, s, k, v)
 	}
 	if props, ok := s["properties"].(map[string]any); ok {
-		names := make([]string, 0, len(props))
-		for k := range props {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		// Required properties first, so a cut keeps what a call needs.
-		req := map[string]bool{}
-		if r, ok := out["required"].([]any); ok {
-			for _, x := range r {
-				req[x.(string)] = true
-			}
-		}
-		sort.SliceStable(names, func(i, j int) bool { return req[names[i]] && !req[names[j]] })
-		kept := map[string]any{}
-		for _, k := range names {
-			ps, _ := props[k].(map[string]any)
-			if len(kept) >= schemaMaxProps || depth >= schemaMaxDepth || b.nodes >= schemaMaxNodes || !ToolNamePattern.MatchString(k) {
-				b.cut++
-				continue
-			}
-			if n := b.node(ps, depth+1); n != nil {
-				kept[k] = n
-			} else {
-				kept[k] = map[string]any{}
-			}
-		}
-		out["properties"] = kept
-		if r, ok := out["required"].([]any); ok {
-			var still []any
-			for _, x := range r {
-				if _, ok := kept[x.(string)]; ok {
-					still = append(still, x)
-				}
-			}
-			if len(still) > 0 {
-				out["required"] = still
-			} else {
-				delete(out, "required")
-			}
-		}
+		b.properties(out, props, depth)
 	}
 	if items, ok := s["items"].(map[string]any); ok {
 		if depth >= schemaMaxDepth || b.nodes >= schemaMaxNodes {
@@ -500,6 +405,170 @@ func (b *schemaBounder) node(s map[string]any, depth int) map[string]any {
 		}
 	}
 	return out
+}
+
+// keyword keeps the keyword k (value v) of the schema node s in out when
+// Pling validates or shows it, and counts it cut otherwise. properties
+// and items are left to node.
+func (b *schemaBounder) keyword(out, s map[string]any, k string, v any) {
+	switch k {
+	case "type":
+		if t, ok := typeKeyword(v); ok {
+			out[k] = t
+		}
+	case "description", "title":
+		d, ok := v.(string)
+		if !ok || d == "" {
+			return
+		}
+		if _, has := s["description"]; k == "title" && has {
+			return // the description says it
+		}
+		full := strings.Join(strings.Fields(d), " ")
+		if d = clean(full, b.maxDesc); d != full {
+			b.cut++
+		}
+		out["description"] = d
+	case "enum":
+		if e, ok := v.([]any); ok {
+			out[k] = b.enum(e)
+		}
+	case "pattern":
+		p, ok := v.(string)
+		if _, err := regexp.Compile(p); ok && err == nil && len(p) <= 200 {
+			out[k] = p
+		} else {
+			b.cut++
+		}
+	case "required":
+		if kept := stringsOf(v); len(kept) > 0 {
+			out[k] = kept
+		}
+	case "additionalProperties":
+		if bv, ok := v.(bool); ok {
+			out[k] = bv
+		}
+	case "properties", "items":
+		// node bounds them
+	default:
+		b.scalar(out, k, v)
+	}
+}
+
+// typeKeyword is a type keyword's value as kept: a type name, or the type
+// names of a list (false when there are none).
+func typeKeyword(v any) (any, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case []any:
+		if ts := stringsOf(t); len(ts) > 0 {
+			return ts, true
+		}
+	}
+	return nil, false
+}
+
+// stringsOf is the strings of v, a JSON array (nil for anything else).
+func stringsOf(v any) []any {
+	a, _ := v.([]any)
+	var out []any
+	for _, x := range a {
+		if xs, ok := x.(string); ok {
+			out = append(out, xs)
+		}
+	}
+	return out
+}
+
+// enum keeps the first schemaMaxEnum values of an enum that are strings
+// (cleaned), numbers, booleans or null, counting the others cut.
+func (b *schemaBounder) enum(e []any) []any {
+	if len(e) > schemaMaxEnum {
+		b.cut += len(e) - schemaMaxEnum
+		e = e[:schemaMaxEnum]
+	}
+	var kept []any
+	for _, x := range e {
+		switch xv := x.(type) {
+		case string:
+			kept = append(kept, clean(xv, b.maxDesc))
+		case float64, bool, nil:
+			kept = append(kept, xv)
+		default:
+			b.cut++
+		}
+	}
+	return kept
+}
+
+// scalar keeps a keptScalars keyword of the right JSON type (a string
+// cleaned; never an object or an array) and counts anything else cut:
+// anyOf, oneOf, $ref, … are not shown or checked.
+func (b *schemaBounder) scalar(out map[string]any, k string, v any) {
+	if want, ok := keptScalars[k]; ok {
+		_, isNum := v.(float64)
+		_, isStr := v.(string)
+		if want == "any" || (want == "number" && isNum) || (want == "string" && isStr) {
+			if vs, ok := v.(string); ok {
+				v = clean(vs, b.maxDesc)
+			}
+			if _, scalar := v.(map[string]any); !scalar {
+				if _, arr := v.([]any); !arr {
+					out[k] = v
+					return
+				}
+			}
+		}
+	}
+	b.cut++
+}
+
+// properties keeps the properties of the node out was made from (props),
+// required ones first, within the bounds of properties per object, depth
+// and nodes, and names in ToolNamePattern; out's required list keeps only
+// the properties kept.
+func (b *schemaBounder) properties(out, props map[string]any, depth int) {
+	names := make([]string, 0, len(props))
+	for k := range props {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	// Required properties first, so a cut keeps what a call needs.
+	req := map[string]bool{}
+	if r, ok := out["required"].([]any); ok {
+		for _, x := range r {
+			req[x.(string)] = true
+		}
+	}
+	sort.SliceStable(names, func(i, j int) bool { return req[names[i]] && !req[names[j]] })
+	kept := map[string]any{}
+	for _, k := range names {
+		ps, _ := props[k].(map[string]any)
+		if len(kept) >= schemaMaxProps || depth >= schemaMaxDepth || b.nodes >= schemaMaxNodes || !ToolNamePattern.MatchString(k) {
+			b.cut++
+			continue
+		}
+		if n := b.node(ps, depth+1); n != nil {
+			kept[k] = n
+		} else {
+			kept[k] = map[string]any{}
+		}
+	}
+	out["properties"] = kept
+	if r, ok := out["required"].([]any); ok {
+		var still []any
+		for _, x := range r {
+			if _, ok := kept[x.(string)]; ok {
+				still = append(still, x)
+			}
+		}
+		if len(still) > 0 {
+			out["required"] = still
+		} else {
+			delete(out, "required")
+		}
+	}
 }
 
 // toolSchema is the JSON Schema of a WebMCP action's arguments: its
@@ -525,7 +594,8 @@ func checkArgs(a Action, args map[string]any) (json.RawMessage, error) {
 	return raw, nil
 }
 
-// validate checks v against the subset of JSON Schema boundSchema keeps.
+// validate checks v against the subset of JSON Schema boundSchema keeps:
+// type, enum and const, then the keywords of v's JSON type.
 func validate(s map[string]any, v any, path string) error {
 	if s == nil {
 		return nil
@@ -560,73 +630,106 @@ func validate(s map[string]any, v any, path string) error {
 	if c, ok := s["const"]; ok && !jsonEqual(c, v) {
 		return fmt.Errorf("%s must be %s", path, clean(mustJSON(c), 100))
 	}
-	num := func(k string) (float64, bool) { f, ok := s[k].(float64); return f, ok }
 	switch x := v.(type) {
 	case float64:
-		if m, ok := num("minimum"); ok && x < m {
-			return fmt.Errorf("%s must be at least %v", path, m)
-		}
-		if m, ok := num("maximum"); ok && x > m {
-			return fmt.Errorf("%s must be at most %v", path, m)
-		}
-		if m, ok := num("exclusiveMinimum"); ok && x <= m {
-			return fmt.Errorf("%s must be more than %v", path, m)
-		}
-		if m, ok := num("exclusiveMaximum"); ok && x >= m {
-			return fmt.Errorf("%s must be less than %v", path, m)
-		}
+		return validateNumber(s, x, path)
 	case string:
-		n := len([]rune(x))
-		if m, ok := num("minLength"); ok && float64(n) < m {
-			return fmt.Errorf("%s must have at least %v characters", path, m)
-		}
-		if m, ok := num("maxLength"); ok && float64(n) > m {
-			return fmt.Errorf("%s must have at most %v characters", path, m)
-		}
-		if p, ok := s["pattern"].(string); ok {
-			if re, err := regexp.Compile(p); err == nil && !re.MatchString(x) {
-				return fmt.Errorf("%s must match %s", path, clean(p, 100))
-			}
-		}
+		return validateString(s, x, path)
 	case []any:
-		if m, ok := num("minItems"); ok && float64(len(x)) < m {
-			return fmt.Errorf("%s must have at least %v items", path, m)
-		}
-		if m, ok := num("maxItems"); ok && float64(len(x)) > m {
-			return fmt.Errorf("%s must have at most %v items", path, m)
-		}
-		if items, ok := s["items"].(map[string]any); ok {
-			for i, it := range x {
-				if err := validate(items, it, path+"["+strconv.Itoa(i)+"]"); err != nil {
-					return err
-				}
-			}
-		}
+		return validateArray(s, x, path)
 	case map[string]any:
-		props, _ := s["properties"].(map[string]any)
-		if r, ok := s["required"].([]any); ok {
-			for _, k := range r {
-				if _, ok := x[k.(string)]; !ok {
-					return fmt.Errorf("%s.%s is required", path, k)
-				}
-			}
+		return validateObject(s, x, path)
+	}
+	return nil
+}
+
+// schemaNum is the schema's numeric keyword k, if it has one.
+func schemaNum(s map[string]any, k string) (float64, bool) {
+	f, ok := s[k].(float64)
+	return f, ok
+}
+
+// validateNumber checks a number against the schema's bounds.
+func validateNumber(s map[string]any, x float64, path string) error {
+	if m, ok := schemaNum(s, "minimum"); ok && x < m {
+		return fmt.Errorf("%s must be at least %v", path, m)
+	}
+	if m, ok := schemaNum(s, "maximum"); ok && x > m {
+		return fmt.Errorf("%s must be at most %v", path, m)
+	}
+	if m, ok := schemaNum(s, "exclusiveMinimum"); ok && x <= m {
+		return fmt.Errorf("%s must be more than %v", path, m)
+	}
+	if m, ok := schemaNum(s, "exclusiveMaximum"); ok && x >= m {
+		return fmt.Errorf("%s must be less than %v", path, m)
+	}
+	return nil
+}
+
+// validateString checks a string against the schema's lengths (in
+// characters) and pattern.
+func validateString(s map[string]any, x string, path string) error {
+	n := len([]rune(x))
+	if m, ok := schemaNum(s, "minLength"); ok && float64(n) < m {
+		return fmt.Errorf("%s must have at least %v characters", path, m)
+	}
+	if m, ok := schemaNum(s, "maxLength"); ok && float64(n) > m {
+		return fmt.Errorf("%s must have at most %v characters", path, m)
+	}
+	if p, ok := s["pattern"].(string); ok {
+		if re, err := regexp.Compile(p); err == nil && !re.MatchString(x) {
+			return fmt.Errorf("%s must match %s", path, clean(p, 100))
 		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			ps, ok := props[k].(map[string]any)
-			if !ok {
-				if ap, ok := s["additionalProperties"].(bool); ok && !ap {
-					return fmt.Errorf("%s: unknown argument %q (takes: %s)", path, clean(k, 60), strings.Join(sortedAnyKeys(props), ", "))
-				}
-				continue
-			}
-			if err := validate(ps, x[k], path+"."+k); err != nil {
+	}
+	return nil
+}
+
+// validateArray checks an array against the schema's item counts, then
+// each item against its items schema.
+func validateArray(s map[string]any, x []any, path string) error {
+	if m, ok := schemaNum(s, "minItems"); ok && float64(len(x)) < m {
+		return fmt.Errorf("%s must have at least %v items", path, m)
+	}
+	if m, ok := schemaNum(s, "maxItems"); ok && float64(len(x)) > m {
+		return fmt.Errorf("%s must have at most %v items", path, m)
+	}
+	if items, ok := s["items"].(map[string]any); ok {
+		for i, it := range x {
+			if err := validate(items, it, path+"["+strconv.Itoa(i)+"]"); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// validateObject checks an object: its required properties, then each of
+// its properties in name order, an unknown one refused when the schema
+// says additionalProperties: false.
+func validateObject(s map[string]any, x map[string]any, path string) error {
+	props, _ := s["properties"].(map[string]any)
+	if r, ok := s["required"].([]any); ok {
+		for _, k := range r {
+			if _, ok := x[k.(string)]; !ok {
+				return fmt.Errorf("%s.%s is required", path, k)
+			}
+		}
+	}
+	keys := make([]string, 0, len(x))
+	for k := range x {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		ps, ok := props[k].(map[string]any)
+		if !ok {
+			if ap, ok := s["additionalProperties"].(bool); ok && !ap {
+				return fmt.Errorf("%s: unknown argument %q (takes: %s)", path, clean(k, 60), strings.Join(sortedAnyKeys(props), ", "))
+			}
+			continue
+		}
+		if err := validate(ps, x[k], path+"."+k); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -727,14 +830,31 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 	if err != nil {
 		return nil, actError(err, before)
 	}
+	if err := r.toolFailure(resp, a, before, since); err != nil {
+		return nil, err
+	}
+	after, err := r.observe(ctx, observeHow{settle: true, fresh: true})
+	if err != nil {
+		return nil, err
+	}
+	rec := Receipt{OK: true, Action: ReceiptAction{ID: res.ID, Description: a.Description}, Changed: Diff(before, after)}
+	rec.Output = r.toolOutput(resp, a, after)
+	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
+}
+
+// toolFailure is the error of an invocation that did not complete (nil for
+// completed or filled): the tool is gone (ErrPageChanged when the step is
+// checked against its observation), it timed out, or it failed or was
+// cancelled, its message page data.
+func (r *Runtime) toolFailure(resp WebMCPResponse, a Action, before *Observation, since bool) error {
 	switch resp.Status {
 	case "missing":
 		if since {
-			return nil, ErrPageChanged
+			return ErrPageChanged
 		}
-		return nil, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("the page no longer offers the tool %s; observe and use the current actions", a.Name), Available: available(before)}
+		return &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("the page no longer offers the tool %s; observe and use the current actions", a.Name), Available: available(before)}
 	case "timeout":
-		return nil, &Error{Code: CodeTimeout, Reason: fmt.Sprintf("the page's tool %s did not answer in time; its invocation was cancelled", a.Name), Available: available(before)}
+		return &Error{Code: CodeTimeout, Reason: fmt.Sprintf("the page's tool %s did not answer in time; its invocation was cancelled", a.Name), Available: available(before)}
 	case "error", "canceled":
 		msg := resp.Error
 		if msg == "" {
@@ -743,14 +863,16 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 		if resp.Status == "canceled" && resp.Error == "" {
 			msg = "the page cancelled the invocation"
 		}
-		return nil, &Error{Code: CodeWebMCPToolError, Reason: fmt.Sprintf("the page's tool %s failed (its message is page data)", a.Name),
+		return &Error{Code: CodeWebMCPToolError, Reason: fmt.Sprintf("the page's tool %s failed (its message is page data)", a.Name),
 			PageData: budget.HeadTail(msg, r.opts.Budgets.maxToolOutput()), Available: available(before)}
 	}
-	after, err := r.observe(ctx, observeHow{settle: true, fresh: true})
-	if err != nil {
-		return nil, err
-	}
-	rec := Receipt{OK: true, Action: ReceiptAction{ID: res.ID, Description: a.Description}, Changed: Diff(before, after)}
+	return nil
+}
+
+// toolOutput is the receipt's output of a tool that answered: its text,
+// bounded, and for a filled form the note naming its submit action in
+// after.
+func (r *Runtime) toolOutput(resp WebMCPResponse, a Action, after *Observation) *ToolOutput {
 	text := outputText(resp.Output)
 	out := &ToolOutput{Status: "completed", Bytes: len(text), Untrusted: a.tool.Untrusted}
 	out.Text = budget.HeadTail(text, r.opts.Budgets.maxToolOutput())
@@ -764,8 +886,7 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 			out.Note += ": " + name
 		}
 	}
-	rec.Output = out
-	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
+	return out
 }
 
 // maxToolOutput bounds a WebMCP tool's output (and error message), in
