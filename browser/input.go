@@ -37,6 +37,9 @@ type actPrep struct {
 	Nav []string `json:"nav"`
 	// Digest is the target field's salted digest (asked with a salt).
 	Digest *string `json:"digest"`
+	// Changed: the page changed since the observation the step was
+	// resolved against (prep.js); nothing was done.
+	Changed bool `json:"changed"`
 }
 
 // Perform runs one step with real input events: the target is scrolled
@@ -56,16 +59,19 @@ func (s *Session) PerformDigest(ctx context.Context, step page.Step, salt string
 	return s.perform(ctx, step, salt)
 }
 
-// prepScript prepares a step in one evaluation: when params carry since
-// (the mark of the observation the step was resolved against), the page
-// must be unchanged since (page.UnchangedScript), else nothing is done;
-// then act.js; then, when params carry a salt, the target field's salted
+// prepFunc is prep.js, which composes the in-page functions that prepare
+// a step in one evaluation.
+//
+//go:embed prep.js
+var prepFunc string
+
+// prepScript prepares a step in one evaluation: prep.js applied to the
+// three scripts it composes. When params carry since (the mark of the
+// observation the step was resolved against), the page must be unchanged
+// since (page.UnchangedScript), else nothing is done (changed); then
+// act.js; then, when params carry a salt, the target field's salted
 // digest (page.FillFormScript).
-var prepScript = `(p) => {
-  if (p.since && !(` + page.UnchangedScript + `)(p.since, p.doc)) return { ok: false, code: "PAGE_CHANGED" };
-  const r = (` + actScript + `)(p);
-  if (r && r.ok && p.salt) r.digest = (` + page.FillFormScript() + `)({digest_of: p.key, salt: p.salt}).digest;
-  return r; }`
+var prepScript = "(" + prepFunc + ")(" + page.UnchangedScript + ",\n" + actScript + ",\n" + page.FillFormScript() + ")"
 
 func (s *Session) perform(ctx context.Context, step page.Step, salt string) (string, error) {
 	if err := s.front(ctx); err != nil {
@@ -98,7 +104,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 		if err != nil {
 			return p, fmt.Errorf("prepare %s: %w", step.Op, err)
 		}
-		if p.Code == "PAGE_CHANGED" {
+		if p.Changed {
 			return p, page.ErrPageChanged
 		}
 		if !p.OK {

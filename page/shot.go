@@ -128,18 +128,9 @@ func (r *Runtime) Screenshot(ctx context.Context, req ScreenshotRequest) (*Scree
 	if !ok {
 		return nil, &Error{Code: CodeBrowserUnavailable, Reason: "this browser cannot take screenshots"}
 	}
-	if req.Region != "" && req.FullPage {
-		return nil, &Error{Code: CodeInvalidArgument, Reason: "pass region or full_page, not both"}
-	}
-	switch req.Format {
-	case "":
-		req.Format = FormatJPEG
-	case FormatJPEG, FormatPNG:
-	default:
-		return nil, &Error{Code: CodeInvalidArgument, Reason: `format must be "jpeg" or "png"`}
-	}
-	if req.MaxBytes <= 0 {
-		req.MaxBytes = DefaultScreenshotMaxBytes
+	req, err := req.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	var settled struct{}
 	if err := r.d.CallScript(ctx, SettleScript, SettleParams{TimeoutMS: r.opts.SettleTimeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds()}, &settled); err != nil {
@@ -173,6 +164,26 @@ func (r *Runtime) Screenshot(ctx context.Context, req ScreenshotRequest) (*Scree
 	return shot, nil
 }
 
+// withDefaults checks req (a region or the full page, not both; a known
+// format) and fills in the default format and byte bound. Code:
+// INVALID_ARGUMENT.
+func (req ScreenshotRequest) withDefaults() (ScreenshotRequest, error) {
+	if req.Region != "" && req.FullPage {
+		return req, &Error{Code: CodeInvalidArgument, Reason: "pass region or full_page, not both"}
+	}
+	switch req.Format {
+	case "":
+		req.Format = FormatJPEG
+	case FormatJPEG, FormatPNG:
+	default:
+		return req, &Error{Code: CodeInvalidArgument, Reason: `format must be "jpeg" or "png"`}
+	}
+	if req.MaxBytes <= 0 {
+		req.MaxBytes = DefaultScreenshotMaxBytes
+	}
+	return req, nil
+}
+
 // fitShot captures g once and fits the image into req.MaxBytes. The
 // scale of that capture is guessed from the area (about 0.05 bytes per
 // pixel for JPEG of a page, 0.2 for PNG; never more than maxShotPixels
@@ -204,7 +215,16 @@ func fitShot(ctx context.Context, capt Capturer, req ScreenshotRequest, g shotGe
 		return nil, &Error{Code: CodeBrowserUnavailable, Reason: "the browser returned an unreadable image", Err: err}
 	}
 	shot := &Screenshot{MIME: "image/" + req.Format, Scale: scale, Quality: p.Quality, Clip: g.Rect, Cut: g.Cut, Captures: 1}
+	return reencodeToFit(ctx, shot, img, data, req, scale)
+}
+
+// reencodeToFit fits the first capture (img, encoded as data at scale)
+// into req.MaxBytes, re-encoding in Go at most maxShotCaptures times:
+// JPEG quality steps down, then the image shrinks. shot holds what was
+// tried and, once it fits, the image.
+func reencodeToFit(ctx context.Context, shot *Screenshot, img image.Image, data []byte, req ScreenshotRequest, scale float64) (*Screenshot, error) {
 	full := img.Bounds()
+	var err error
 	for n := 0; ; n++ {
 		if len(data) <= req.MaxBytes {
 			b := img.Bounds()

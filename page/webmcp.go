@@ -5,9 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/pling-dev/pling/budget"
@@ -16,8 +14,9 @@ import (
 // This file makes the tools a page declares with WebMCP
 // (document.modelContext.registerTool, <form toolname>) declared actions of
 // the observation: each is an action of kind "tool" with source "webmcp",
-// its input schema (bounded) as its parameters, its annotations as effect
-// and confirmation, and its output as page data in the receipt.
+// its input schema (bounded: webmcp_schema.go) as its parameters, its
+// annotations as effect and confirmation, and its output as page data in
+// the receipt.
 
 // WebMCPTool is one tool a page declared with WebMCP, as the browser (or
 // the page's polyfill) reports it. It lives as long as its document.
@@ -108,12 +107,8 @@ type WebMCPDriver interface {
 //go:embed webmcp.js
 var webmcpScript string
 
-// Bounds of one tool's input schema as an action's parameters.
+// What a page's WebMCP tools become as actions.
 const (
-	schemaMaxDepth = 4  // nesting of objects and arrays below the arguments
-	schemaMaxProps = 24 // properties of one object
-	schemaMaxNodes = 80 // schema nodes of one tool
-	schemaMaxEnum  = 25 // values of one enum
 	maxWebMCPTools = 32 // tools of one page listed as actions
 	webmcpKind     = "tool"
 	webmcpSource   = "webmcp"
@@ -140,30 +135,23 @@ func attachWebMCP(d Driver, s *Snapshot) {
 			tools = append(tools, t)
 		}
 	}
-	// A stable order whatever the timing of registrations: the main
-	// document's imperative tools (in registration order), its forms (in
-	// document order), then each iframe's tools (iframes in document order).
-	formAt, frameAt := map[string]int{}, map[string]int{}
-	if p := s.WebMCPPage; p != nil {
-		for i, f := range p.Forms {
-			if _, ok := formAt[f.FrameURL+"\x00"+f.Name]; !ok {
-				formAt[f.FrameURL+"\x00"+f.Name] = i
-			}
-		}
-		for i, f := range p.Frames {
-			if _, ok := frameAt[f.URL]; !ok {
-				frameAt[f.URL] = i
-			}
-		}
-	}
+	orderWebMCP(tools, indexWebMCP(s.WebMCPPage))
+	s.WebMCP = tools
+}
+
+// orderWebMCP sorts tools in a stable order whatever the timing of
+// registrations: the main document's imperative tools (in registration
+// order), its forms (in document order), then each iframe's tools
+// (iframes in document order).
+func orderWebMCP(tools []WebMCPTool, ix webmcpIndex) {
 	rank := func(t WebMCPTool) (int, int) {
 		switch {
 		case t.FrameURL != "":
-			return 2, frameAt[t.FrameURL]
+			return 2, ix.frameAt[t.FrameURL]
 		case t.Form:
-			return 1, formAt["\x00"+t.Name]
+			return 1, ix.formAt["\x00"+t.Name]
 		}
-		if i, ok := formAt["\x00"+t.Name]; ok && t.Polyfill {
+		if i, ok := ix.formAt["\x00"+t.Name]; ok && t.Polyfill {
 			return 1, i
 		}
 		return 0, 0
@@ -176,29 +164,58 @@ func attachWebMCP(d Driver, s *Snapshot) {
 		}
 		return ii < ij
 	})
-	s.WebMCP = tools
+}
+
+// webmcpIndex finds the page's declarative forms (by frame URL and name)
+// and iframes (by URL) in webmcp.js's report: the first of each, by its
+// place in document order.
+type webmcpIndex struct {
+	page    *WebMCPPage
+	formAt  map[string]int
+	frameAt map[string]int
+}
+
+func indexWebMCP(p *WebMCPPage) webmcpIndex {
+	ix := webmcpIndex{page: p, formAt: map[string]int{}, frameAt: map[string]int{}}
+	if p == nil {
+		return ix
+	}
+	for i, f := range p.Forms {
+		if _, ok := ix.formAt[f.FrameURL+"\x00"+f.Name]; !ok {
+			ix.formAt[f.FrameURL+"\x00"+f.Name] = i
+		}
+	}
+	for i, f := range p.Frames {
+		if _, ok := ix.frameAt[f.URL]; !ok {
+			ix.frameAt[f.URL] = i
+		}
+	}
+	return ix
+}
+
+// form is the declarative form of tool t, if it has one.
+func (ix webmcpIndex) form(t WebMCPTool) (WebMCPForm, bool) {
+	i, ok := ix.formAt[t.FrameURL+"\x00"+t.Name]
+	if !ok {
+		return WebMCPForm{}, false
+	}
+	return ix.page.Forms[i], true
+}
+
+// frameRegion is the region the iframe at url sits in ("" if unknown).
+func (ix webmcpIndex) frameRegion(url string) string {
+	if i, ok := ix.frameAt[url]; ok {
+		return ix.page.Frames[i].Region
+	}
+	return ""
 }
 
 // webmcpActions turns the snapshot's WebMCP tools into declared actions.
 // They come before the page's other controls in document order (they are
-// what the page says it can do). cut counts the schema parts the bounds
-// left out, per tool.
+// what the page says it can do). The notes say how many tools' schemas
+// the bounds cut, and how many tools beyond maxWebMCPTools are not listed.
 func webmcpActions(s *Snapshot, maxDesc int, str func(string) string, regionPath func(string) string) (out []Action, notes []string) {
-	forms := map[string]WebMCPForm{}
-	frames := map[string]string{}
-	if p := s.WebMCPPage; p != nil {
-		for _, f := range p.Forms {
-			k := f.FrameURL + "\x00" + f.Name
-			if _, ok := forms[k]; !ok {
-				forms[k] = f
-			}
-		}
-		for _, f := range p.Frames {
-			if _, ok := frames[f.URL]; !ok {
-				frames[f.URL] = f.Region
-			}
-		}
-	}
+	ix := indexWebMCP(s.WebMCPPage)
 	cutTools, cutParts, dropped := 0, 0, 0
 	seen := map[string]bool{}
 	for _, t := range s.WebMCP {
@@ -211,60 +228,12 @@ func webmcpActions(s *Snapshot, maxDesc int, str func(string) string, regionPath
 			dropped++
 			continue
 		}
-		form, isForm := forms[t.FrameURL+"\x00"+t.Name]
-		if isForm && t.Polyfill {
-			// The polyfill registers declarative forms as tools too.
-			t.Form, t.Autosubmit = true, form.Autosubmit
-		}
-		region := ""
-		switch {
-		case t.Form && isForm:
-			region = form.Region
-		case t.FrameURL != "":
-			region = frames[t.FrameURL]
-		}
-		sch, cut := boundSchema(t.InputSchema, maxDesc)
+		a, cut := ix.action(t, maxDesc, str, regionPath)
 		if cut > 0 {
 			cutTools++
 			cutParts += cut
 		}
-		desc := str(t.Description)
-		if title := str(t.Title); title != "" && title != desc {
-			if desc == "" {
-				desc = title
-			} else {
-				desc = title + ": " + desc
-			}
-		}
-		if desc == "" {
-			desc = "Run the page's tool " + quoteLabel(str(t.Name))
-		}
-		tool := t
-		a := Action{
-			Name:        legalName(t.Name),
-			Kind:        webmcpKind,
-			Effect:      "write",
-			Region:      region,
-			Description: desc,
-			Confirm:     t.Consequential,
-			Params:      topParams(sch, str),
-			Source:      webmcpSource,
-			regionLabel: regionPath(region),
-			label:       str(t.Name),
-			operation:   true,
-			inViewport:  true,
-			declared:    true,
-			tool:        &tool,
-			schema:      sch,
-			order:       len(out) - maxWebMCPTools, // before the page's other declared actions
-		}
-		if t.ReadOnly {
-			a.Effect = "read"
-		}
-		if t.Form && isForm {
-			a.key = form.Key
-			a.submitKey = form.SubmitKey
-		}
+		a.order = len(out) - maxWebMCPTools // before the page's other declared actions
 		out = append(out, a)
 	}
 	if cutTools > 0 {
@@ -276,405 +245,65 @@ func webmcpActions(s *Snapshot, maxDesc int, str func(string) string, regionPath
 	return out, notes
 }
 
-// topParams lists the schema's top-level properties as Params.
-func topParams(sch map[string]any, str func(string) string) map[string]Param {
-	out := map[string]Param{}
-	props, _ := sch["properties"].(map[string]any)
-	for k, v := range props {
-		p, _ := v.(map[string]any)
-		pr := Param{Type: typeName(p["type"])}
-		pr.Description, _ = p["description"].(string)
-		pr.Description = str(pr.Description)
-		if e, ok := p["enum"].([]any); ok {
-			for _, x := range e {
-				if sv, ok := x.(string); ok {
-					pr.Enum = append(pr.Enum, sv)
-				}
-			}
-		}
-		out[k] = pr
+// action is the declared action of tool t, and how many parts of its input
+// schema the bounds cut. A form tool acts on its form (key, submit key)
+// and sits in the form's region; an iframe's tool in the iframe's.
+func (ix webmcpIndex) action(t WebMCPTool, maxDesc int, str func(string) string, regionPath func(string) string) (Action, int) {
+	form, isForm := ix.form(t)
+	if isForm && t.Polyfill {
+		// The polyfill registers declarative forms as tools too.
+		t.Form, t.Autosubmit = true, form.Autosubmit
 	}
-	return out
+	region := ""
+	switch {
+	case t.Form && isForm:
+		region = form.Region
+	case t.FrameURL != "":
+		region = ix.frameRegion(t.FrameURL)
+	}
+	sch, cut := boundSchema(t.InputSchema, maxDesc)
+	a := Action{
+		Name:        legalName(t.Name),
+		Kind:        webmcpKind,
+		Effect:      "write",
+		Region:      region,
+		Description: toolDescription(t, str),
+		Confirm:     t.Consequential,
+		Params:      topParams(sch, str),
+		Source:      webmcpSource,
+		regionLabel: regionPath(region),
+		label:       str(t.Name),
+		operation:   true,
+		inViewport:  true,
+		declared:    true,
+		tool:        &t,
+		schema:      sch,
+	}
+	if t.ReadOnly {
+		a.Effect = "read"
+	}
+	if t.Form && isForm {
+		a.key = form.Key
+		a.submitKey = form.SubmitKey
+	}
+	return a, cut
 }
 
-func typeName(t any) string {
-	switch v := t.(type) {
-	case string:
-		return v
-	case []any:
-		for _, x := range v {
-			if s, ok := x.(string); ok && s != "null" {
-				return s
-			}
-		}
-	}
-	return ""
-}
-
-// boundSchema decodes a tool's input schema and keeps the subset Pling
-// validates and shows, within the bounds: depth, properties per object,
-// nodes, enum values and description length. It returns the schema (an
-// object schema; additional properties as the page said) and how many
-// parts were left out.
-func boundSchema(raw json.RawMessage, maxDesc int) (map[string]any, int) {
-	var v any
-	if len(raw) > 0 {
-		_ = json.Unmarshal(raw, &v)
-	}
-	root, _ := v.(map[string]any)
-	b := schemaBounder{maxDesc: maxDesc}
-	out := b.node(root, 0)
-	if out == nil {
-		out = map[string]any{}
-	}
-	out["type"] = "object"
-	if _, ok := out["properties"]; !ok {
-		out["properties"] = map[string]any{}
-	}
-	return out, b.cut
-}
-
-type schemaBounder struct {
-	maxDesc int
-	nodes   int
-	cut     int
-}
-
-// keptScalars are the schema keywords kept as they are (when of the right
-// JSON type).
-var keptScalars = map[string]string{
-	"minimum": "number", "maximum": "number", "exclusiveMinimum": "number", "exclusiveMaximum": "number",
-	"minLength": "number", "maxLength": "number", "minItems": "number", "maxItems": "number",
-	"multipleOf": "number", "format": "string", "const": "any", "default": "any",
-}
-
-func (b *schemaBounder) node(s map[string]any, depth int) map[string]any {
-	if s == nil {
-		return nil
-	}
-	b.nodes++
-	out := map[string]any{}
-	for k, v := range s {
-		switch k {
-		case "type":
-			switch t := v.(type) {
-			case string:
-				out[k] = t
-			case []any:
-				var ts []any
-				for _, x := range t {
-					if xs, ok := x.(string); ok {
-						ts = append(ts, xs)
-					}
-				}
-				if len(ts) > 0 {
-					out[k] = ts
-				}
-			}
-		case "description", "title":
-			d, ok := v.(string)
-			if !ok || d == "" {
-				continue
-			}
-			if k == "title" {
-				if _, has := s["description"]; has {
-					continue // the description says it
-				}
-			}
-			full := strings.Join(strings.Fields(d), " ")
-			if d = clean(full, b.maxDesc); d != full {
-				b.cut++
-			}
-			out["description"] = d
-		case "enum":
-			e, ok := v.([]any)
-			if !ok {
-				continue
-			}
-			if len(e) > schemaMaxEnum {
-				b.cut += len(e) - schemaMaxEnum
-				e = e[:schemaMaxEnum]
-			}
-			var kept []any
-			for _, x := range e {
-				switch xv := x.(type) {
-				case string:
-					kept = append(kept, clean(xv, b.maxDesc))
-				case float64, bool, nil:
-					kept = append(kept, xv)
-				default:
-					b.cut++
-				}
-			}
-			out[k] = kept
-		case "pattern":
-			p, ok := v.(string)
-			if _, err := regexp.Compile(p); ok && err == nil && len(p) <= 200 {
-				out[k] = p
-			} else {
-				b.cut++
-			}
-		case "required":
-			r, _ := v.([]any)
-			var kept []any
-			for _, x := range r {
-				if xs, ok := x.(string); ok {
-					kept = append(kept, xs)
-				}
-			}
-			if len(kept) > 0 {
-				out[k] = kept
-			}
-		case "additionalProperties":
-			if bv, ok := v.(bool); ok {
-				out[k] = bv
-			}
-		case "properties", "items":
-			// below
-		default:
-			if want, ok := keptScalars[k]; ok {
-				_, isNum := v.(float64)
-				_, isStr := v.(string)
-				if want == "any" || (want == "number" && isNum) || (want == "string" && isStr) {
-					if vs, ok := v.(string); ok {
-						v = clean(vs, b.maxDesc)
-					}
-					if _, scalar := v.(map[string]any); !scalar {
-						if _, arr := v.([]any); !arr {
-							out[k] = v
-							continue
-						}
-					}
-				}
-			}
-			b.cut++ // anyOf, oneOf, $ref, … are not shown or checked
-		}
-	}
-	if props, ok := s["properties"].(map[string]any); ok {
-		names := make([]string, 0, len(props))
-		for k := range props {
-			names = append(names, k)
-		}
-		sort.Strings(names)
-		// Required properties first, so a cut keeps what a call needs.
-		req := map[string]bool{}
-		if r, ok := out["required"].([]any); ok {
-			for _, x := range r {
-				req[x.(string)] = true
-			}
-		}
-		sort.SliceStable(names, func(i, j int) bool { return req[names[i]] && !req[names[j]] })
-		kept := map[string]any{}
-		for _, k := range names {
-			ps, _ := props[k].(map[string]any)
-			if len(kept) >= schemaMaxProps || depth >= schemaMaxDepth || b.nodes >= schemaMaxNodes || !ToolNamePattern.MatchString(k) {
-				b.cut++
-				continue
-			}
-			if n := b.node(ps, depth+1); n != nil {
-				kept[k] = n
-			} else {
-				kept[k] = map[string]any{}
-			}
-		}
-		out["properties"] = kept
-		if r, ok := out["required"].([]any); ok {
-			var still []any
-			for _, x := range r {
-				if _, ok := kept[x.(string)]; ok {
-					still = append(still, x)
-				}
-			}
-			if len(still) > 0 {
-				out["required"] = still
-			} else {
-				delete(out, "required")
-			}
-		}
-	}
-	if items, ok := s["items"].(map[string]any); ok {
-		if depth >= schemaMaxDepth || b.nodes >= schemaMaxNodes {
-			b.cut++
+// toolDescription is a tool action's description: the tool's title and
+// description, or the one it has, or a line naming the tool.
+func toolDescription(t WebMCPTool, str func(string) string) string {
+	desc := str(t.Description)
+	if title := str(t.Title); title != "" && title != desc {
+		if desc == "" {
+			desc = title
 		} else {
-			out["items"] = b.node(items, depth+1)
+			desc = title + ": " + desc
 		}
 	}
-	return out
-}
-
-// toolSchema is the JSON Schema of a WebMCP action's arguments: its
-// bounded input schema.
-func toolSchema(a Action) json.RawMessage {
-	raw, _ := json.Marshal(a.schema)
-	return raw
-}
-
-// checkArgs validates args against a tool's bounded schema. Code:
-// INVALID_ARGUMENT.
-func checkArgs(a Action, args map[string]any) (json.RawMessage, error) {
-	if args == nil {
-		args = map[string]any{}
+	if desc == "" {
+		desc = "Run the page's tool " + quoteLabel(str(t.Name))
 	}
-	if err := validate(a.schema, args, "args"); err != nil {
-		return nil, &Error{Code: CodeInvalidArgument, Reason: a.Name + ": " + err.Error() + " (schema: " + clean(string(toolSchema(a)), 600) + ")"}
-	}
-	raw, err := json.Marshal(args)
-	if err != nil {
-		return nil, &Error{Code: CodeInvalidArgument, Reason: a.Name + ": arguments are not JSON"}
-	}
-	return raw, nil
-}
-
-// validate checks v against the subset of JSON Schema boundSchema keeps.
-func validate(s map[string]any, v any, path string) error {
-	if s == nil {
-		return nil
-	}
-	if t, ok := s["type"]; ok {
-		var types []string
-		switch tv := t.(type) {
-		case string:
-			types = []string{tv}
-		case []any:
-			for _, x := range tv {
-				types = append(types, x.(string))
-			}
-		}
-		match := len(types) == 0
-		for _, t := range types {
-			match = match || isType(v, t)
-		}
-		if !match {
-			return fmt.Errorf("%s must be %s", path, strings.Join(types, " or "))
-		}
-	}
-	if e, ok := s["enum"].([]any); ok && len(e) > 0 {
-		found := false
-		for _, x := range e {
-			found = found || jsonEqual(x, v)
-		}
-		if !found {
-			return fmt.Errorf("%s must be one of %s", path, clean(mustJSON(e), 300))
-		}
-	}
-	if c, ok := s["const"]; ok && !jsonEqual(c, v) {
-		return fmt.Errorf("%s must be %s", path, clean(mustJSON(c), 100))
-	}
-	num := func(k string) (float64, bool) { f, ok := s[k].(float64); return f, ok }
-	switch x := v.(type) {
-	case float64:
-		if m, ok := num("minimum"); ok && x < m {
-			return fmt.Errorf("%s must be at least %v", path, m)
-		}
-		if m, ok := num("maximum"); ok && x > m {
-			return fmt.Errorf("%s must be at most %v", path, m)
-		}
-		if m, ok := num("exclusiveMinimum"); ok && x <= m {
-			return fmt.Errorf("%s must be more than %v", path, m)
-		}
-		if m, ok := num("exclusiveMaximum"); ok && x >= m {
-			return fmt.Errorf("%s must be less than %v", path, m)
-		}
-	case string:
-		n := len([]rune(x))
-		if m, ok := num("minLength"); ok && float64(n) < m {
-			return fmt.Errorf("%s must have at least %v characters", path, m)
-		}
-		if m, ok := num("maxLength"); ok && float64(n) > m {
-			return fmt.Errorf("%s must have at most %v characters", path, m)
-		}
-		if p, ok := s["pattern"].(string); ok {
-			if re, err := regexp.Compile(p); err == nil && !re.MatchString(x) {
-				return fmt.Errorf("%s must match %s", path, clean(p, 100))
-			}
-		}
-	case []any:
-		if m, ok := num("minItems"); ok && float64(len(x)) < m {
-			return fmt.Errorf("%s must have at least %v items", path, m)
-		}
-		if m, ok := num("maxItems"); ok && float64(len(x)) > m {
-			return fmt.Errorf("%s must have at most %v items", path, m)
-		}
-		if items, ok := s["items"].(map[string]any); ok {
-			for i, it := range x {
-				if err := validate(items, it, path+"["+strconv.Itoa(i)+"]"); err != nil {
-					return err
-				}
-			}
-		}
-	case map[string]any:
-		props, _ := s["properties"].(map[string]any)
-		if r, ok := s["required"].([]any); ok {
-			for _, k := range r {
-				if _, ok := x[k.(string)]; !ok {
-					return fmt.Errorf("%s.%s is required", path, k)
-				}
-			}
-		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			ps, ok := props[k].(map[string]any)
-			if !ok {
-				if ap, ok := s["additionalProperties"].(bool); ok && !ap {
-					return fmt.Errorf("%s: unknown argument %q (takes: %s)", path, clean(k, 60), strings.Join(sortedAnyKeys(props), ", "))
-				}
-				continue
-			}
-			if err := validate(ps, x[k], path+"."+k); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func isType(v any, t string) bool {
-	switch t {
-	case "string":
-		_, ok := v.(string)
-		return ok
-	case "number":
-		_, ok := v.(float64)
-		return ok
-	case "integer":
-		f, ok := v.(float64)
-		return ok && f == float64(int64(f))
-	case "boolean":
-		_, ok := v.(bool)
-		return ok
-	case "object":
-		_, ok := v.(map[string]any)
-		return ok
-	case "array":
-		_, ok := v.([]any)
-		return ok
-	case "null":
-		return v == nil
-	}
-	return true
-}
-
-func jsonEqual(a, b any) bool { return mustJSON(a) == mustJSON(b) }
-
-func mustJSON(v any) string {
-	raw, _ := json.Marshal(v)
-	return string(raw)
-}
-
-func sortedAnyKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	if len(out) == 0 {
-		return []string{"no arguments"}
-	}
-	return out
+	return desc
 }
 
 // ToolOutput is what a WebMCP tool answered: page data, bounded (head and
@@ -727,14 +356,31 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 	if err != nil {
 		return nil, actError(err, before)
 	}
+	if err := r.toolFailure(resp, a, before, since); err != nil {
+		return nil, err
+	}
+	after, err := r.observe(ctx, observeHow{settle: true, fresh: true})
+	if err != nil {
+		return nil, err
+	}
+	rec := Receipt{OK: true, Action: ReceiptAction{ID: res.ID, Description: a.Description}, Changed: Diff(before, after)}
+	rec.Output = r.toolOutput(resp, a, after)
+	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
+}
+
+// toolFailure is the error of an invocation that did not complete (nil for
+// completed or filled): the tool is gone (ErrPageChanged when the step is
+// checked against its observation), it timed out, or it failed or was
+// cancelled, its message page data.
+func (r *Runtime) toolFailure(resp WebMCPResponse, a Action, before *Observation, since bool) error {
 	switch resp.Status {
 	case "missing":
 		if since {
-			return nil, ErrPageChanged
+			return ErrPageChanged
 		}
-		return nil, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("the page no longer offers the tool %s; observe and use the current actions", a.Name), Available: available(before)}
+		return &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("the page no longer offers the tool %s; observe and use the current actions", a.Name), Available: available(before)}
 	case "timeout":
-		return nil, &Error{Code: CodeTimeout, Reason: fmt.Sprintf("the page's tool %s did not answer in time; its invocation was cancelled", a.Name), Available: available(before)}
+		return &Error{Code: CodeTimeout, Reason: fmt.Sprintf("the page's tool %s did not answer in time; its invocation was cancelled", a.Name), Available: available(before)}
 	case "error", "canceled":
 		msg := resp.Error
 		if msg == "" {
@@ -743,14 +389,16 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 		if resp.Status == "canceled" && resp.Error == "" {
 			msg = "the page cancelled the invocation"
 		}
-		return nil, &Error{Code: CodeWebMCPToolError, Reason: fmt.Sprintf("the page's tool %s failed (its message is page data)", a.Name),
+		return &Error{Code: CodeWebMCPToolError, Reason: fmt.Sprintf("the page's tool %s failed (its message is page data)", a.Name),
 			PageData: budget.HeadTail(msg, r.opts.Budgets.maxToolOutput()), Available: available(before)}
 	}
-	after, err := r.observe(ctx, observeHow{settle: true, fresh: true})
-	if err != nil {
-		return nil, err
-	}
-	rec := Receipt{OK: true, Action: ReceiptAction{ID: res.ID, Description: a.Description}, Changed: Diff(before, after)}
+	return nil
+}
+
+// toolOutput is the receipt's output of a tool that answered: its text,
+// bounded, and for a filled form the note naming its submit action in
+// after.
+func (r *Runtime) toolOutput(resp WebMCPResponse, a Action, after *Observation) *ToolOutput {
 	text := outputText(resp.Output)
 	out := &ToolOutput{Status: "completed", Bytes: len(text), Untrusted: a.tool.Untrusted}
 	out.Text = budget.HeadTail(text, r.opts.Budgets.maxToolOutput())
@@ -764,8 +412,7 @@ func (r *Runtime) performTool(ctx context.Context, p actPlan, since bool) (*ActR
 			out.Note += ": " + name
 		}
 	}
-	rec.Output = out
-	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
+	return out
 }
 
 // maxToolOutput bounds a WebMCP tool's output (and error message), in
