@@ -10,6 +10,7 @@ require (
 	github.com/openai/openai-go/v3 v3.98.0
 	github.com/tiktoken-go/tokenizer v0.10.0
 	golang.org/x/term v0.48.0
+	golang.org/x/tools v0.52.0
 )
 
 require (
