@@ -49,6 +49,9 @@ func TestRenderGoldens(t *testing.T) {
 			paths = append(paths, p) // missing: fails, or is made with UPDATE_GOLDEN=1
 		}
 	}
+	if n := len(paths) - len(goldenFixtures); n < 3 {
+		t.Errorf("%d hand-written rule-*.txtar archives, want at least 3", n)
+	}
 	for _, p := range paths {
 		name := strings.TrimSuffix(filepath.Base(p), ".txtar")
 		t.Run(name, func(t *testing.T) {
