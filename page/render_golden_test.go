@@ -67,7 +67,10 @@ var renderOutputs = []string{"observation.md", "compact.md", "tools.json"}
 // renderInputs are the sections an archive may give as input.
 var renderInputs = []string{"snapshot.json", "budgets.json"}
 
+// checkRenderArchive replays one archive's snapshot and compares (or,
+// with UPDATE_GOLDEN=1, rewrites) its output sections.
 func checkRenderArchive(t *testing.T, path, name string) {
+	t.Helper()
 	fixture := fixtureOf(name)
 	ar, err := txtar.ParseFile(path)
 	switch {
@@ -85,20 +88,7 @@ func checkRenderArchive(t *testing.T, path, name string) {
 		sections[f.Name] = f.Data
 	}
 	if fixture != nil {
-		snap, err := os.ReadFile("testdata/collector/" + name + ".json")
-		if err != nil {
-			t.Fatalf("collector golden of %s: %v (TestCollectorGoldens with UPDATE_GOLDEN=1 makes it)", name, err)
-		}
-		header := []byte(fixtureHeader(*fixture))
-		if golden.Update() {
-			ar.Comment, sections["snapshot.json"] = header, snap
-		}
-		if diff := cmp.Diff(string(header), string(ar.Comment)); diff != "" {
-			t.Errorf("%s: header differs from goldenFixtures' rule (-want +got):\n%s", path, diff)
-		}
-		if !bytes.Equal(sections["snapshot.json"], snap) {
-			t.Errorf("%s: snapshot.json is not testdata/collector/%s.json: the collector moved; run with UPDATE_GOLDEN=1 and review both", path, name)
-		}
+		checkFixtureInputs(t, path, *fixture, ar, sections)
 	} else if c := string(ar.Comment); !strings.Contains(c, "Pins:") || !strings.Contains(c, "Decided by:") {
 		t.Errorf("%s: the header must say which rule it pins (Pins: …) and which function decides it (Decided by: …):\n%s", path, c)
 	}
@@ -134,15 +124,42 @@ func checkRenderArchive(t *testing.T, path, name string) {
 		}
 	}
 	if fixture != nil {
-		// The Go half of the fixture golden is the whole Go side of it.
-		for out, ext := range map[string]string{"observation.md": ".md", "compact.md": ".compact.md", "tools.json": ".tools.json"} {
-			whole, err := os.ReadFile("testdata/fixtures/" + name + ext)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(withNL(string(whole))), string(got[out])); diff != "" {
-				t.Errorf("%s from testdata/collector/%s.json differs from TestFixtureGoldens' testdata/fixtures/%s%s: the runtime adds something the snapshot lacks (-fixture +replay):\n%s", out, name, name, ext, diff)
-			}
+		checkComposes(t, name, got)
+	}
+}
+
+// checkFixtureInputs checks a fixture archive's header (goldenFixtures'
+// rule) and snapshot (the collector golden, byte for byte); with
+// UPDATE_GOLDEN=1 it sets both instead.
+func checkFixtureInputs(t *testing.T, path string, f goldenFixture, ar *txtar.Archive, sections map[string][]byte) {
+	t.Helper()
+	snap, err := os.ReadFile("testdata/collector/" + f.name + ".json")
+	if err != nil {
+		t.Fatalf("collector golden of %s: %v (TestCollectorGoldens with UPDATE_GOLDEN=1 makes it)", f.name, err)
+	}
+	header := []byte(fixtureHeader(f))
+	if golden.Update() {
+		ar.Comment, sections["snapshot.json"] = header, snap
+	}
+	if diff := cmp.Diff(string(header), string(ar.Comment)); diff != "" {
+		t.Errorf("%s: header differs from goldenFixtures' rule (-want +got):\n%s", path, diff)
+	}
+	if !bytes.Equal(sections["snapshot.json"], snap) {
+		t.Errorf("%s: snapshot.json is not testdata/collector/%s.json: the collector moved; run with UPDATE_GOLDEN=1 and review both", path, f.name)
+	}
+}
+
+// checkComposes checks that the Go half of a fixture golden is the whole
+// Go side of it: the outputs equal TestFixtureGoldens' files.
+func checkComposes(t *testing.T, name string, got map[string][]byte) {
+	t.Helper()
+	for out, ext := range map[string]string{"observation.md": ".md", "compact.md": ".compact.md", "tools.json": ".tools.json"} {
+		whole, err := os.ReadFile("testdata/fixtures/" + name + ext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(string(withNL(string(whole))), string(got[out])); diff != "" {
+			t.Errorf("%s from testdata/collector/%s.json differs from TestFixtureGoldens' testdata/fixtures/%s%s: the runtime adds something the snapshot lacks (-fixture +replay):\n%s", out, name, name, ext, diff)
 		}
 	}
 }
