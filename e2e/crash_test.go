@@ -102,13 +102,12 @@ func TestDeadBrowserReplacedStdio(t *testing.T) {
 	first := browserPIDs(srv)
 	killBrowser(t, srv)
 
-	start := time.Now()
+	// Noticed by the browser's death (BROWSER_UNAVAILABLE, "browser
+	// stopped"), not by a bound running out (TIMEOUT): the mechanism, not
+	// a stopwatch. call's 60 s deadline is the hang guard.
 	r := call(t, c, "observe", map[string]any{})
 	if code(r) != "BROWSER_UNAVAILABLE" || !strings.Contains(r.Text, "browser stopped") {
 		t.Fatalf("the call that meets the dead browser: %s", r.Text)
-	}
-	if d := time.Since(start); d > 20*time.Second {
-		t.Errorf("meeting the dead browser took %s", d)
 	}
 	r = mustOK(t, call(t, c, "observe", map[string]any{}))
 	contains(t, r.Text, "browser was restarted")
@@ -198,13 +197,13 @@ func TestKilledRendererPage(t *testing.T) {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
 	time.Sleep(500 * time.Millisecond)
-	start := time.Now()
+	// Answered from the tab's crash event ("page crashed"), not by waiting
+	// on the dead renderer until a bound ran out (that would be TIMEOUT,
+	// "did not answer within"): the mechanism, not a stopwatch. call's 60 s
+	// deadline is the hang guard.
 	r := call(t, c, "observe", map[string]any{})
 	if code(r) != "BROWSER_UNAVAILABLE" || !strings.Contains(r.Text, "page crashed") {
 		t.Fatalf("a page whose renderer died: %s", r.Text)
-	}
-	if d := time.Since(start); d > 15*time.Second {
-		t.Errorf("the crashed page held the call %s", d)
 	}
 	r = mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
 	contains(t, r.Text, "## Page: Todos")

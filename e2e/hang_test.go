@@ -25,42 +25,41 @@ func TestObserveWaitLongerThanActionTimeout(t *testing.T) {
 	if settled, ok := obs["settled"].(bool); !ok || settled {
 		t.Errorf("a page that never settles: settled = %v, want false", obs["settled"])
 	}
-	if took < 7500*time.Millisecond || took > 30*time.Second {
+	// A lower bound only (the wait was as long as asked: a loaded machine
+	// cannot make it shorter); that the 3 s action bound did not cut it is
+	// the answer itself, an observation and not TIMEOUT. call's 60 s
+	// deadline is the hang guard.
+	if took < 7500*time.Millisecond {
 		t.Errorf("the 8 s wait took %s", took)
 	}
 }
 
 // A page whose script never ends (while (true) {}) costs one action bound
 // per call, not a minute, answers TIMEOUT with the reason, and the next
-// navigate replaces the tab (issue 10 pt 9).
+// navigate replaces the tab (issue 10 pt 9). The reason names the bound
+// that ended the call: the configured one (actionTimeoutMs 3000 plus the
+// default settleTimeoutMs 3000), so the call ended on it and not on a
+// longer one; call's 60 s deadline is the hang guard.
 func TestBusyLoopPage(t *testing.T) {
 	t.Parallel()
+	const bound = "did not answer within 6s"
 	c, _ := stdioClient(t, nil, "--config", "testdata/short_action.yaml")
 	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/freeze")}))
-	start := time.Now()
 	r := call(t, c, "act", map[string]any{"action": "freeze"})
-	took := time.Since(start)
 	if code(r) != "TIMEOUT" && !r.IsError {
 		// The click lands before the loop starts: the act itself may
 		// succeed; the next call meets the frozen page.
 		r = call(t, c, "observe", map[string]any{})
-		took = time.Since(start)
 	}
 	if code(r) != "TIMEOUT" {
 		t.Fatalf("a frozen page: want TIMEOUT, got %s", r.Text)
 	}
-	contains(t, r.Text, "did not answer within", "navigate to replace it")
-	if took > 40*time.Second {
-		t.Errorf("the frozen page held the call %s (bound 3 s per operation)", took)
-	}
-	start = time.Now()
+	contains(t, r.Text, bound, "navigate to replace it")
 	r = call(t, c, "observe", map[string]any{})
 	if code(r) != "TIMEOUT" {
 		t.Errorf("observe on the frozen page: %s", r.Text)
 	}
-	if d := time.Since(start); d > 20*time.Second {
-		t.Errorf("observe on the frozen page took %s", d)
-	}
+	contains(t, r.Text, bound)
 	// The navigate closes the frozen tab first (its renderer ends at once)
 	// and loads in a new one: no retry (it used to retry once because the
 	// frozen renderer kept a core busy while the new tab loaded).
@@ -139,11 +138,14 @@ func openPopups(t testing.TB, c *client.Client, n int) int {
 // configured bound, named in the reason), once V8 gives up the renderer
 // crashes and calls answer BROWSER_UNAVAILABLE at once saying so, and the
 // next navigate replaces the tab. testdata/oom.yaml gives Chromium a 16 MB
-// JavaScript heap so the crash comes in seconds (see there).
+// JavaScript heap so the crash comes in seconds (see there). Each call is
+// checked by what ended it, not by a stopwatch: TIMEOUT naming the
+// configured bound, or BROWSER_UNAVAILABLE from the crash event (answered
+// before any command reaches the dead renderer); call's 60 s deadline is
+// the hang guard.
 func TestOutOfMemoryPage(t *testing.T) {
 	t.Parallel()
-	const bound = "6s"                           // actionTimeoutMs 5000 + settleTimeoutMs 1000
-	const limit = 6*time.Second + 15*time.Second // the bound plus a margin for a loaded machine
+	const bound = "6s" // actionTimeoutMs 5000 + settleTimeoutMs 1000
 	c, _ := stdioClient(t, nil, "--config", "testdata/oom.yaml")
 	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/oom")}))
 
@@ -151,11 +153,7 @@ func TestOutOfMemoryPage(t *testing.T) {
 	// unresponsive or crashed, with the reason. It reports a crash.
 	check := func(name string, args map[string]any) (crashed bool) {
 		t.Helper()
-		start := time.Now()
 		r := call(t, c, name, args)
-		if d := time.Since(start); d > limit {
-			t.Errorf("%s on the allocating page took %s (bound %s)", name, d, bound)
-		}
 		switch code(r) {
 		case "TIMEOUT":
 			contains(t, r.Text, "did not answer within "+bound, "navigate to replace it")
@@ -178,13 +176,11 @@ func TestOutOfMemoryPage(t *testing.T) {
 	if !crashed {
 		t.Fatal("the renderer never ran out of memory (16 MB heap) within 3 minutes")
 	}
-	// Once crashed, a call answers without waiting on the dead renderer.
-	start := time.Now()
+	// Once crashed, a call answers without waiting on the dead renderer:
+	// BROWSER_UNAVAILABLE, which only the recorded crash gives (a wait on
+	// the renderer would end TIMEOUT).
 	if !check("observe", map[string]any{}) {
 		t.Error("after the crash observe did not say so")
-	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("observe on the crashed page took %s", d)
 	}
 	r := mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/todos")}))
 	contains(t, r.Text, "## Page: Todos")
