@@ -280,18 +280,6 @@ func (r *Runtime) preflight(o *Observation, req FillFormRequest) error {
 	return nil
 }
 
-// checkConsent is the handoff and confirm check of act (and of fill_form's
-// preflight).
-func checkConsent(o *Observation, res Resolved, confirmed bool) error {
-	if res.Action.Handoff {
-		return &Error{Code: CodeHandoffRequired, Reason: res.ID + " must be done by a human in the browser; Pling never runs it", Available: available(o)}
-	}
-	if res.Action.Confirm && !confirmed {
-		return &Error{Code: CodeConfirmationRequired, Reason: res.ID + " needs the user's confirmation: ask the user, then call again with confirm: true", Available: available(o)}
-	}
-	return nil
-}
-
 // at prefixes an *Error's reason with where it happened.
 func at(where string, err error) error {
 	c := *asError(err)
