@@ -40,7 +40,7 @@
 //	calendars' days, trees, spinner arrows     collector/17a-widgets.js; foldDays (build.go)
 //	action names, kinds, effects               build.go (inferName, slotVerb, kindOf, effectOf)
 //	folded link lists                          build.go (foldLinks)
-//	records kept before actions when cut       build.go (fitRecords), fit.go (Fit)
+//	records kept before actions when cut       build.go (fitRecords), fit.go (fitCuts)
 //	what a continuation slice brings next      continuation.go (nextSlice)
 //	the revision and what changed              revision.go, receipt.go (Diff)
 //	running an action, waiting for navigation  act.go (Act), perform.go (perform); WithWait
