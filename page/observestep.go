@@ -89,9 +89,40 @@ type observeHow struct {
 	carry *Observation
 }
 
-// observe is Observe without the lock.
+// observe is Observe without the lock: collect a snapshot (snapshot),
+// build the observation within the budgets (buildObservation) and give it
+// its revision and continuation (keep).
 func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, error) {
-	slice, settle, timeout := how.slice, how.settle, how.timeout
+	b, params := r.observeParams(how)
+	var wait *SettleParams
+	if how.settle {
+		timeout := how.timeout
+		if timeout <= 0 {
+			timeout = r.opts.SettleTimeout
+		}
+		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: how.fresh, AfterLoad: how.afterLoad}
+		// The settle wait runs in the page: the driver's bound for one
+		// evaluation is extended by it.
+		ctx = WithWait(ctx, timeout)
+	}
+	snap, churning, err := r.snapshot(ctx, wait, params, how)
+	if err != nil {
+		if errors.Is(err, ErrDocumentReplaced) {
+			return nil, &Error{Code: CodeTimeout, Reason: "the page kept navigating by itself (reloading or redirecting) and could not be read; observe again, or navigate elsewhere", Err: err}
+		}
+		return nil, wrapDriver("observe", err)
+	}
+	attachWebMCP(r.d, snap)
+	o := r.buildObservation(snap, b, how, churning)
+	r.keep(o, snap, how)
+	return o, nil
+}
+
+// observeParams are the budgets and collector parameters of one
+// observation: a continuation slice may fill more record text
+// (RuntimeOptions.SliceRecordChars).
+func (r *Runtime) observeParams(how observeHow) (Budgets, CollectParams) {
+	slice := how.slice
 	b := r.opts.Budgets
 	if slice != (Slice{}) && r.opts.IncrementalSlices && r.opts.SliceRecordChars > b.MaxRecordChars {
 		b.MaxRecordChars = r.opts.SliceRecordChars
@@ -105,48 +136,23 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	if wd, ok := r.d.(WebMCPDriver); ok && len(wd.WebMCPTools()) > 0 {
 		params.WebMCPTitles = true // page/webmcp.go
 	}
-	var wait *SettleParams
-	if settle {
-		if timeout <= 0 {
-			timeout = r.opts.SettleTimeout
-		}
-		wait = &SettleParams{TimeoutMS: timeout.Milliseconds(), QuietMS: r.opts.SettleQuiet.Milliseconds(), Fresh: how.fresh, AfterLoad: how.afterLoad}
-		// The settle wait runs in the page: the driver's bound for one
-		// evaluation is extended by it.
-		ctx = WithWait(ctx, timeout)
-	}
+	return b, params
+}
+
+// snapshot settles (when wait is set) and collects one snapshot. A read
+// that failed in itself is taken again (rereadChurning), and churning
+// says the page kept navigating while it was read; a tab the policy
+// blocked a navigation of is taken back to its page and read there.
+func (r *Runtime) snapshot(ctx context.Context, wait *SettleParams, params CollectParams, how observeHow) (snap *Snapshot, churning bool, err error) {
 	tr := TraceFrom(ctx)
 	end := tr.Start(SpanPhase, "observe")
-	snap, err := observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
+	snap, err = observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
 	end()
 	var pe *Error
-	churning := false
 	if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) && !errors.As(err, &pe) {
-		// A navigation can replace the document under the script
-		// (execution context destroyed): wait a moment and observe the new
-		// document once more.
-		time.Sleep(100 * time.Millisecond)
-		snap, err = observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
-		// A page that keeps navigating by itself (reloading every 100 ms)
-		// never stays for a settle wait: read what is there at once.
-		// It waits only for the document to finish loading.
-		loaded := &SettleParams{TimeoutMS: r.opts.SettleTimeout.Milliseconds()}
-		// Any error of the read itself (not a typed page error, not a
-		// timeout) is retried: a document torn down mid-read fails in more
-		// ways than the protocol's "context destroyed" (a script error on
-		// a half-built DOM, a lost object), and a dead browser fails again
-		// at once.
-		for i := 0; i < 8 && retryableRead(err) && ctx.Err() == nil; i++ {
-			time.Sleep(time.Duration(10*(i+1)) * time.Millisecond)
-			snap, err = SettleAndCollect(ctx, r.d, loaded, params)
-			churning = err == nil
-			if err == nil && i < 7 && snap.Title == "" && len(snap.Controls) == 0 {
-				// A document torn down mid-read looks empty: read again.
-				err = ErrDocumentReplaced
-			}
-		}
+		snap, churning, err = r.rereadChurning(ctx, wait, params, how)
 	}
-	if err == nil && settle {
+	if err == nil && how.settle {
 		// The policy blocked a navigation of this tab: the browser shows
 		// its error page under the refused URL. Back to the page the agent
 		// was on, and observe that (the notice says what was blocked).
@@ -154,16 +160,49 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 			snap, err = observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
 		}
 	}
-	if err != nil {
-		if errors.Is(err, ErrDocumentReplaced) {
-			return nil, &Error{Code: CodeTimeout, Reason: "the page kept navigating by itself (reloading or redirecting) and could not be read; observe again, or navigate elsewhere", Err: err}
+	return snap, churning, err
+}
+
+// rereadChurning reads a page whose first read failed in itself: once
+// more after a moment, then, while the read keeps failing, up to eight
+// quick reads that wait only for the document to load (churning: the
+// page keeps navigating by itself).
+func (r *Runtime) rereadChurning(ctx context.Context, wait *SettleParams, params CollectParams, how observeHow) (snap *Snapshot, churning bool, err error) {
+	// A navigation can replace the document under the script
+	// (execution context destroyed): wait a moment and observe the new
+	// document once more.
+	time.Sleep(100 * time.Millisecond)
+	snap, err = observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
+	// A page that keeps navigating by itself (reloading every 100 ms)
+	// never stays for a settle wait: read what is there at once.
+	// It waits only for the document to finish loading.
+	loaded := &SettleParams{TimeoutMS: r.opts.SettleTimeout.Milliseconds()}
+	// Any error of the read itself (not a typed page error, not a
+	// timeout) is retried: a document torn down mid-read fails in more
+	// ways than the protocol's "context destroyed" (a script error on
+	// a half-built DOM, a lost object), and a dead browser fails again
+	// at once.
+	for i := 0; i < 8 && retryableRead(err) && ctx.Err() == nil; i++ {
+		time.Sleep(time.Duration(10*(i+1)) * time.Millisecond)
+		snap, err = SettleAndCollect(ctx, r.d, loaded, params)
+		churning = err == nil
+		if err == nil && i < 7 && snap.Title == "" && len(snap.Controls) == 0 {
+			// A document torn down mid-read looks empty: read again.
+			err = ErrDocumentReplaced
 		}
-		return nil, wrapDriver("observe", err)
 	}
-	attachWebMCP(r.d, snap)
+	return snap, churning, err
+}
+
+// buildObservation builds the observation of snap within b. Only an
+// observation that reaches the agent (how.settle) takes the page's
+// notices and the dialogs Pling answered, with what an earlier
+// observation of the same step took (how.carry).
+func (r *Runtime) buildObservation(snap *Snapshot, b Budgets, how observeHow, churning bool) *Observation {
+	slice := how.slice
 	settled := (snap.Settled == nil || *snap.Settled) && !churning
 	bo := BuildOptions{ActionOffset: slice.ActionOffset, RegionOffset: slice.RegionOffset, RecordOffset: slice.RecordOffset, Find: how.findText}
-	if settle {
+	if how.settle {
 		// Only observations that reach the agent take the page's notices
 		// and the dialogs Pling answered (a before-snapshot of an action
 		// would swallow them); Build budgets them with the rest.
@@ -181,6 +220,13 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	o.dialogs, o.notices = dialogs, notices
 	o.Settled = settled
 	o.Page = r.opts.Page
+	return o
+}
+
+// keep gives o its revision and continuation, and makes it the latest
+// observation unless it is partial.
+func (r *Runtime) keep(o *Observation, snap *Snapshot, how observeHow) {
+	slice := how.slice
 	// A continuation slice and a find bring only what the first view did
 	// not: records (and, for a slice, the next actions and regions), never
 	// the state, feedback, hidden content and id index again. They keep
@@ -214,7 +260,6 @@ func (r *Runtime) observe(ctx context.Context, how observeHow) (*Observation, er
 	if !partial {
 		r.last = o
 	}
-	return o, nil
 }
 
 // retryableRead reports whether a failed read may succeed on a new try:
