@@ -65,57 +65,75 @@ func buildStep(a Action, key string, args map[string]any, files []string) (Step,
 	}
 	switch a.Kind {
 	case "type":
-		text, ok := args["text"].(string)
-		if !ok {
-			return bad("text (a string) is required")
-		}
-		submit := false
-		if v, present := args["submit"]; present {
-			b, ok := v.(bool)
-			if !ok {
-				return bad("submit must be a boolean")
-			}
-			submit = b
-		}
-		st := Step{Op: "type", Key: key, Text: text, Submit: submit}
-		if v, present := args["append"]; present {
-			b, ok := v.(bool)
-			if !ok {
-				return bad("append must be a boolean")
-			}
-			st.Append = b
-		}
-		if v, present := args["replace"]; present {
-			s, ok := v.(string)
-			if !ok || s == "" {
-				return bad("replace must be a non-empty string: the part of the current content that text replaces")
-			}
-			st.Replace = s
-		}
-		if st.Append && st.Replace != "" {
-			return bad("append and replace exclude each other: append adds text at the end, replace types it over one part")
-		}
-		if st.Append && text == "" {
-			return bad("append needs a non-empty text")
-		}
-		return st, nil
+		return typeStep(a, key, args)
 	case "select":
-		v, ok := args["value"].(string)
-		if !ok {
-			return bad("value (a string) is required")
-		}
-		if enum := a.Params["value"].Enum; len(enum) > 0 {
-			found := false
-			for _, e := range enum {
-				found = found || e == v
-			}
-			if !found {
-				return bad("value %q is not one of the visible options: %s", v, strings.Join(enum, " / "))
-			}
-		}
-		return Step{Op: "select", Key: key, Value: v}, nil
+		return selectStep(a, key, args)
 	}
 	return Step{Op: "click", Key: key, Answer: answer}, nil
+}
+
+// typeStep is the step of a type action: text, and the optional submit,
+// append and replace. Code: INVALID_ARGUMENT.
+func typeStep(a Action, key string, args map[string]any) (Step, error) {
+	bad := func(format string, v ...any) (Step, error) {
+		return Step{}, &Error{Code: CodeInvalidArgument, Reason: a.Name + ": " + fmt.Sprintf(format, v...)}
+	}
+	text, ok := args["text"].(string)
+	if !ok {
+		return bad("text (a string) is required")
+	}
+	submit := false
+	if v, present := args["submit"]; present {
+		b, ok := v.(bool)
+		if !ok {
+			return bad("submit must be a boolean")
+		}
+		submit = b
+	}
+	st := Step{Op: "type", Key: key, Text: text, Submit: submit}
+	if v, present := args["append"]; present {
+		b, ok := v.(bool)
+		if !ok {
+			return bad("append must be a boolean")
+		}
+		st.Append = b
+	}
+	if v, present := args["replace"]; present {
+		s, ok := v.(string)
+		if !ok || s == "" {
+			return bad("replace must be a non-empty string: the part of the current content that text replaces")
+		}
+		st.Replace = s
+	}
+	if st.Append && st.Replace != "" {
+		return bad("append and replace exclude each other: append adds text at the end, replace types it over one part")
+	}
+	if st.Append && text == "" {
+		return bad("append needs a non-empty text")
+	}
+	return st, nil
+}
+
+// selectStep is the step of a select action: value, one of the visible
+// options when the action lists them. Code: INVALID_ARGUMENT.
+func selectStep(a Action, key string, args map[string]any) (Step, error) {
+	bad := func(format string, v ...any) (Step, error) {
+		return Step{}, &Error{Code: CodeInvalidArgument, Reason: a.Name + ": " + fmt.Sprintf(format, v...)}
+	}
+	v, ok := args["value"].(string)
+	if !ok {
+		return bad("value (a string) is required")
+	}
+	if enum := a.Params["value"].Enum; len(enum) > 0 {
+		found := false
+		for _, e := range enum {
+			found = found || e == v
+		}
+		if !found {
+			return bad("value %q is not one of the visible options: %s", v, strings.Join(enum, " / "))
+		}
+	}
+	return Step{Op: "select", Key: key, Value: v}, nil
 }
 
 func paramList(a Action) string {
