@@ -15,30 +15,12 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 	if p.res.Action.tool != nil {
 		return r.performTool(ctx, p, since)
 	}
-	tr := TraceFrom(ctx)
 	before, res, step, a := p.before, p.res, p.step, p.res.Action
 	if since {
 		step.Since, step.Doc = before.snap.Mark, before.snap.DocumentID
 	}
-	var salt, digest string
-	var err error
-	endPerform := tr.Start(SpanPhase, "act: input")
-	if step.Op == "type" {
-		// Typing changes a field, which the observation may not show (a
-		// secret's value never; a long value only its head and tail): the
-		// field's salted digest before and after tells. A
-		// driver that takes it in the step's own evaluation saves a round
-		// trip; the after-digest comes with the after-observation.
-		salt = strconv.FormatUint(rand.Uint64(), 36)
-		if dp, ok := r.d.(DigestPerformer); ok {
-			digest, err = dp.PerformDigest(ctx, step, salt)
-		} else {
-			digest = r.fieldDigest(ctx, step.Key, salt)
-			err = r.d.Perform(ctx, step)
-		}
-	} else {
-		err = r.d.Perform(ctx, step)
-	}
+	endPerform := TraceFrom(ctx).Start(SpanPhase, "act: input")
+	salt, digest, err := r.input(ctx, step)
 	endPerform()
 	if errors.Is(err, ErrPageChanged) {
 		return nil, err
@@ -46,29 +28,11 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 	if err != nil {
 		return nil, actError(err, before)
 	}
-	endAfter := tr.Start(SpanPhase, "act: settle and observe")
 	how := observeHow{settle: true, fresh: true, find: p.find}
 	if digest != "" {
 		how.digestOf, how.salt = step.Key, salt
 	}
-	// An action that started a navigation (a form submit, a link) is
-	// over when the new document has landed: the driver waits for it,
-	// bounded by its action timeout, and the new page is observed as a
-	// navigation's is.
-	na, _ := r.d.(NavigationAwaiter)
-	waited := na != nil && na.AwaitNavigation(ctx)
-	if waited {
-		how.fresh, how.afterLoad = false, true
-	}
-	after, err := r.observe(ctx, how)
-	if err == nil && !waited && na != nil && after.snap.DocumentID == before.snap.DocumentID && na.AwaitNavigation(ctx) {
-		// The navigation started while the old page settled. What the
-		// first observation took from the tab (notices, dialogs) is the
-		// action's still.
-		how.fresh, how.afterLoad, how.carry = false, true, after
-		after, err = r.observe(ctx, how)
-	}
-	endAfter()
+	after, err := r.observeAfter(ctx, before, how)
 	if err != nil {
 		return nil, err
 	}
@@ -86,6 +50,53 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 		rec.Warning = "EXPECTATION_FAILED: no visible change after " + res.ID + "; read the page feedback and state before trying again"
 	}
 	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
+}
+
+// input runs step with real input. A type step also takes its field's
+// salted digest before the input (digest, under salt; "" when it cannot
+// be told), which the after-observation compares.
+func (r *Runtime) input(ctx context.Context, step Step) (salt, digest string, err error) {
+	if step.Op != "type" {
+		return "", "", r.d.Perform(ctx, step)
+	}
+	// Typing changes a field, which the observation may not show (a
+	// secret's value never; a long value only its head and tail): the
+	// field's salted digest before and after tells. A
+	// driver that takes it in the step's own evaluation saves a round
+	// trip; the after-digest comes with the after-observation.
+	salt = strconv.FormatUint(rand.Uint64(), 36)
+	if dp, ok := r.d.(DigestPerformer); ok {
+		digest, err = dp.PerformDigest(ctx, step, salt)
+	} else {
+		digest = r.fieldDigest(ctx, step.Key, salt)
+		err = r.d.Perform(ctx, step)
+	}
+	return salt, digest, err
+}
+
+// observeAfter settles and observes the page after an action's input,
+// the new document's when the action started a navigation.
+func (r *Runtime) observeAfter(ctx context.Context, before *Observation, how observeHow) (*Observation, error) {
+	endAfter := TraceFrom(ctx).Start(SpanPhase, "act: settle and observe")
+	defer endAfter()
+	// An action that started a navigation (a form submit, a link) is
+	// over when the new document has landed: the driver waits for it,
+	// bounded by its action timeout, and the new page is observed as a
+	// navigation's is.
+	na, _ := r.d.(NavigationAwaiter)
+	waited := na != nil && na.AwaitNavigation(ctx)
+	if waited {
+		how.fresh, how.afterLoad = false, true
+	}
+	after, err := r.observe(ctx, how)
+	if err == nil && !waited && na != nil && after.snap.DocumentID == before.snap.DocumentID && na.AwaitNavigation(ctx) {
+		// The navigation started while the old page settled. What the
+		// first observation took from the tab (notices, dialogs) is the
+		// action's still.
+		how.fresh, how.afterLoad, how.carry = false, true, after
+		after, err = r.observe(ctx, how)
+	}
+	return after, err
 }
 
 // NavigationAwaiter is a Driver that can tell whether the tab's main frame
