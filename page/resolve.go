@@ -61,6 +61,12 @@ func (r *Runtime) Resolve(o *Observation, name, record string) (Resolved, error)
 	if record == "" {
 		return Resolved{}, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s needs a record: one of the citation record ids (e.g. %s)", name, firstOr(a.SampleIDs, "r1")), Available: available(o)}
 	}
+	return resolveRow(o, a, name, record)
+}
+
+// resolveRow resolves row action a on the record with id record.
+// Codes: ACTION_NOT_FOUND, UNAVAILABLE.
+func resolveRow(o *Observation, a *Action, name, record string) (Resolved, error) {
 	for _, rec := range o.snap.Records {
 		if rec.ID != record {
 			continue
