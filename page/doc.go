@@ -18,7 +18,7 @@
 //  3. Render and RenderCompact (render.go) write the Observation as text:
 //     one list of sections, written in two voices (render_full.go,
 //     render_compact.go), each saying every omission;
-//     Runtime.Fit and Runtime.FitResult (runtime.go, result.go) cut it to
+//     Runtime.Fit and Runtime.FitResult (fit.go, result.go) cut it to
 //     a result's byte or token budget.
 //
 // Where is X decided:
@@ -42,9 +42,12 @@
 //	calendars' days, trees, spinner arrows     collector/17a-widgets.js; foldDays (build.go)
 //	action names, kinds, effects               build.go (inferName, slotVerb, kindOf, effectOf)
 //	folded link lists                          build.go (foldLinks)
-//	records kept before actions when cut       build.go (fitRecords), runtime.go (Fit)
+//	records kept before actions when cut       build.go (fitRecords), fit.go (fitCuts)
+//	what a continuation slice brings next      continuation.go (nextSlice)
 //	the revision and what changed              revision.go, receipt.go (Diff)
-//	running an action, waiting for navigation  runtime.go (Act); WithWait (wait.go) bounds it
+//	running an action, waiting for navigation  act.go (Act), perform.go (perform); WithWait
+//	                                           (wait.go) bounds it
+//	handoff, confirm, a dismissed dialog       consent.go (checkConsent, dialogWarning)
 //	several fields in one call                 fillform.go (FillForm)
 //	a region's prose or a field's whole value  read.go, read.js (Read)
 //	error codes                                errors.go, over the one table in errcode

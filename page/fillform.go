@@ -113,6 +113,43 @@ func (r *Runtime) FillForm(ctx context.Context, req FillFormRequest) (*FillFormR
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	ff, err := r.startFill(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	for i, f := range req.Fields {
+		stop, err := ff.fillField(ctx, i, f)
+		if err != nil {
+			return nil, err
+		}
+		if stop {
+			break
+		}
+	}
+	ff.submit(ctx)
+	return ff.finish()
+}
+
+// formFill is one fill_form call under way: the receipt so far, the page
+// before the first field and after the last step, and the fields filled
+// so far, which every read-back checks again.
+type formFill struct {
+	r     *Runtime
+	req   FillFormRequest
+	rec   FormReceipt
+	first *Observation
+	cur   *Observation
+	// filled are the read-back requests of the fields filled so far, and
+	// idx their indexes in rec.Fields.
+	filled []map[string]any
+	idx    []int
+	typed  []string // type actions whose field value changed
+}
+
+// startFill is what fill_form checks before any input: the expected
+// revision, against a fresh observation, and preflight. Every field starts
+// not run.
+func (r *Runtime) startFill(ctx context.Context, req FillFormRequest) (*formFill, error) {
 	if err := r.revs.Check(req.ExpectedRevision); err != nil {
 		return nil, r.withAvailable(err)
 	}
@@ -130,124 +167,165 @@ func (r *Runtime) FillForm(ctx context.Context, req FillFormRequest) (*FillFormR
 	for i, f := range req.Fields {
 		rec.Fields[i] = FieldOutcome{Action: f.Action, Status: FieldNotRun}
 	}
-	cur := first
-	var filled []map[string]any // fields to read back, with their outcome index
-	var idx []int
-	var typed []string // type actions whose field value changed
-	stop := func(out *FieldOutcome, err error) {
-		pe := asError(err)
-		out.Status = FieldRefused
-		out.Code, out.Reason = string(pe.Code), pe.Reason
-		rec.OK, rec.Code = false, out.Code
-		rec.Reason = out.Action + ": " + out.Reason
+	return &formFill{r: r, req: req, rec: rec, first: first, cur: first}, nil
+}
+
+// refuse marks out refused with err's code and reason; the call stops
+// there.
+func (ff *formFill) refuse(out *FieldOutcome, err error) {
+	pe := asError(err)
+	out.Status = FieldRefused
+	out.Code, out.Reason = string(pe.Code), pe.Reason
+	ff.rec.OK, ff.rec.Code = false, out.Code
+	ff.rec.Reason = out.Action + ": " + out.Reason
+}
+
+// fillField fills field i through act (a check control already in the
+// wanted state is left as it is), then reads back every field filled so
+// far. It reports whether the call stops here (a refusal); an error is a
+// driver failure of a read-back, which ends the call without a receipt.
+func (ff *formFill) fillField(ctx context.Context, i int, f FormField) (bool, error) {
+	out := &ff.rec.Fields[i]
+	res, err := ff.r.Resolve(ff.cur, f.Action, f.Record)
+	if err != nil {
+		ff.refuse(out, err)
+		return true, nil
 	}
-	for i, f := range req.Fields {
-		out := &rec.Fields[i]
-		res, err := r.Resolve(cur, f.Action, f.Record)
-		if err != nil {
-			stop(out, err)
-			break
-		}
-		out.Action = res.ID
-		kind, args, err := fieldArgs(cur, res, f)
-		if err != nil {
-			stop(out, err)
-			break
-		}
-		if kind == "check" {
-			var st struct {
-				Checked *bool `json:"checked"`
-				Radio   bool  `json:"radio"`
-			}
-			if err := r.d.CallScript(ctx, fillFormScript, map[string]any{"state_of": res.key}, &st); err != nil {
-				return nil, wrapDriver("fill_form", err)
-			}
-			want := f.Checked == nil || *f.Checked
-			if st.Checked != nil && *st.Checked == want {
-				out.Status = FieldUnchanged
-				rec.Ran++
-				continue
-			}
-			if st.Radio && !want {
-				stop(out, &Error{Code: CodeInvalidArgument, Reason: "a radio button cannot be unchecked: choose another option of its group"})
-				break
-			}
-		}
-		ar, err := r.act(ctx, ActRequest{Action: f.Action, Record: f.Record, Args: args, Confirmed: req.Confirmed}, actHow{before: cur})
-		if err != nil {
-			stop(out, err)
-			break
-		}
-		cur = ar.Observation
-		typed = append(typed, ar.Receipt.Changed.Fields...)
-		out.Status = FieldFilled
-		out.Feedback = ar.Receipt.Changed.Feedback
-		rec.Ran++
-		check := map[string]any{"key": ar.resolved.key, "kind": kind}
-		switch kind {
-		case "type":
-			check["text"] = *f.Text
-		case "select":
-			check["value"] = *f.Value
-		case "check":
-			check["checked"] = f.Checked == nil || *f.Checked
-		}
-		filled = append(filled, check)
-		idx = append(idx, i)
-		// Read back every field filled so far: a page validates a field
-		// when focus leaves it, i.e. while the next one is filled.
-		var checks []fieldCheck
-		if err := r.d.CallScript(ctx, fillFormScript, map[string]any{"fields": filled}, &checks); err != nil {
-			return nil, wrapDriver("fill_form", err)
-		}
-		bad := -1
-		for j, c := range checks {
-			if j < len(idx) && rec.Fields[idx[j]].Status == FieldFilled {
-				rec.Fields[idx[j]].Took = c.Took
-				if c.Invalid && bad < 0 {
-					bad = j
-				}
-			}
-		}
-		if bad >= 0 {
-			o := &rec.Fields[idx[bad]]
-			msg := clean(checks[bad].Message, r.opts.Budgets.MaxStringChars)
-			if msg == "" {
-				msg = "the page reports the value invalid"
-			}
-			stop(o, &Error{Code: CodeExpectationFailed, Reason: "the field did not accept the value: " + msg})
-			break
+	out.Action = res.ID
+	kind, args, err := fieldArgs(ff.cur, res, f)
+	if err != nil {
+		ff.refuse(out, err)
+		return true, nil
+	}
+	if kind == "check" {
+		done, stop, err := ff.checkAsWanted(ctx, out, res, f)
+		if done || stop || err != nil {
+			return stop, err
 		}
 	}
-	if rec.OK && req.Submit != "" {
-		out := &FieldOutcome{Action: req.Submit, Status: FieldNotRun}
-		rec.Submit = out
-		ar, err := r.act(ctx, ActRequest{Action: req.Submit, Confirmed: req.Confirmed}, actHow{before: cur})
-		if err != nil {
-			stop(out, err)
-		} else {
-			cur = ar.Observation
-			out.Action, out.Status, out.Feedback = ar.resolved.ID, FieldFilled, ar.Receipt.Changed.Feedback
-			if ar.Receipt.Warning != "" {
-				rec.Warning = ar.Receipt.Warning
+	ar, err := ff.r.act(ctx, ActRequest{Action: f.Action, Record: f.Record, Args: args, Confirmed: ff.req.Confirmed}, actHow{before: ff.cur})
+	if err != nil {
+		ff.refuse(out, err)
+		return true, nil
+	}
+	ff.cur = ar.Observation
+	ff.typed = append(ff.typed, ar.Receipt.Changed.Fields...)
+	out.Status = FieldFilled
+	out.Feedback = ar.Receipt.Changed.Feedback
+	ff.rec.Ran++
+	ff.filled = append(ff.filled, readBackOf(ar.resolved.key, kind, f))
+	ff.idx = append(ff.idx, i)
+	return ff.readBack(ctx)
+}
+
+// checkAsWanted reads a check control's state before it is clicked: done
+// when it is already as wanted (counted as run, unchanged), stop when the
+// wish cannot be met by a click (unchecking a radio button).
+func (ff *formFill) checkAsWanted(ctx context.Context, out *FieldOutcome, res Resolved, f FormField) (done, stop bool, err error) {
+	var st struct {
+		Checked *bool `json:"checked"`
+		Radio   bool  `json:"radio"`
+	}
+	if err := ff.r.d.CallScript(ctx, fillFormScript, map[string]any{"state_of": res.key}, &st); err != nil {
+		return false, false, wrapDriver("fill_form", err)
+	}
+	want := f.Checked == nil || *f.Checked
+	if st.Checked != nil && *st.Checked == want {
+		out.Status = FieldUnchanged
+		ff.rec.Ran++
+		return true, false, nil
+	}
+	if st.Radio && !want {
+		ff.refuse(out, &Error{Code: CodeInvalidArgument, Reason: "a radio button cannot be unchecked: choose another option of its group"})
+		return false, true, nil
+	}
+	return false, false, nil
+}
+
+// readBackOf is the read-back request of a filled field: fillform.js
+// compares what the field holds with what was given, inside the page.
+func readBackOf(key, kind string, f FormField) map[string]any {
+	check := map[string]any{"key": key, "kind": kind}
+	switch kind {
+	case "type":
+		check["text"] = *f.Text
+	case "select":
+		check["value"] = *f.Value
+	case "check":
+		check["checked"] = f.Checked == nil || *f.Checked
+	}
+	return check
+}
+
+// readBack reads back every field filled so far (a page validates a
+// field when focus leaves it, i.e. while the next one is filled), sets
+// each one's Took, and refuses the first the page reports invalid.
+func (ff *formFill) readBack(ctx context.Context) (bool, error) {
+	var checks []fieldCheck
+	if err := ff.r.d.CallScript(ctx, fillFormScript, map[string]any{"fields": ff.filled}, &checks); err != nil {
+		return true, wrapDriver("fill_form", err)
+	}
+	bad := -1
+	for j, c := range checks {
+		if j < len(ff.idx) && ff.rec.Fields[ff.idx[j]].Status == FieldFilled {
+			ff.rec.Fields[ff.idx[j]].Took = c.Took
+			if c.Invalid && bad < 0 {
+				bad = j
 			}
 		}
-	} else if req.Submit != "" {
-		rec.Submit = &FieldOutcome{Action: req.Submit, Status: FieldNotRun}
 	}
+	if bad < 0 {
+		return false, nil
+	}
+	msg := clean(checks[bad].Message, ff.r.opts.Budgets.MaxStringChars)
+	if msg == "" {
+		msg = "the page reports the value invalid"
+	}
+	ff.refuse(&ff.rec.Fields[ff.idx[bad]], &Error{Code: CodeExpectationFailed, Reason: "the field did not accept the value: " + msg})
+	return true, nil
+}
+
+// submit runs the submit action when every field took its value; after a
+// refusal it stays not run.
+func (ff *formFill) submit(ctx context.Context) {
+	if ff.req.Submit == "" {
+		return
+	}
+	out := &FieldOutcome{Action: ff.req.Submit, Status: FieldNotRun}
+	ff.rec.Submit = out
+	if !ff.rec.OK {
+		return
+	}
+	ar, err := ff.r.act(ctx, ActRequest{Action: ff.req.Submit, Confirmed: ff.req.Confirmed}, actHow{before: ff.cur})
+	if err != nil {
+		ff.refuse(out, err)
+		return
+	}
+	ff.cur = ar.Observation
+	out.Action, out.Status, out.Feedback = ar.resolved.ID, FieldFilled, ar.Receipt.Changed.Feedback
+	if ar.Receipt.Warning != "" {
+		ff.rec.Warning = ar.Receipt.Warning
+	}
+}
+
+// finish is the call's answer: the error act would give when nothing ran,
+// else the receipt, whose changes compare the page before the first field
+// with the page after the last step.
+func (ff *formFill) finish() (*FillFormResult, error) {
+	rec := ff.rec
 	ranAny := rec.Ran > 0 || (rec.Submit != nil && rec.Submit.Status == FieldFilled)
 	if !rec.OK && !ranAny {
 		// Nothing ran: the same error act would give.
-		return nil, &Error{Code: Code(rec.Code), Reason: rec.Reason + "; no field ran", Available: available(cur)}
+		return nil, &Error{Code: Code(rec.Code), Reason: rec.Reason + "; no field ran", Available: available(ff.cur)}
 	}
-	rec.Changed = Diff(first, cur)
-	if len(typed) > 0 {
-		rec.Changed.Fields, rec.Changed.Observed = typed, true
+	rec.Changed = Diff(ff.first, ff.cur)
+	if len(ff.typed) > 0 {
+		rec.Changed.Fields, rec.Changed.Observed = ff.typed, true
 	}
 	if rec.OK && !rec.Changed.Observed && rec.Warning == "" && rec.Ran > 0 {
 		rec.Warning = "no visible change in the observation (secret values are never shown); took says which fields hold what was given"
 	}
-	return &FillFormResult{Receipt: rec, Observation: cur}, nil
+	return &FillFormResult{Receipt: rec, Observation: ff.cur}, nil
 }
 
 // preflight refuses, before any input, what can be known from the page as
@@ -276,18 +354,6 @@ func (r *Runtime) preflight(o *Observation, req FillFormRequest) error {
 				return at("submit ("+req.Submit+")", &Error{Code: CodeInvalidArgument, Reason: "the submit action must be a button or link, not a " + res.Action.Kind + " field"})
 			}
 		}
-	}
-	return nil
-}
-
-// checkConsent is the handoff and confirm check of act (and of fill_form's
-// preflight).
-func checkConsent(o *Observation, res Resolved, confirmed bool) error {
-	if res.Action.Handoff {
-		return &Error{Code: CodeHandoffRequired, Reason: res.ID + " must be done by a human in the browser; Pling never runs it", Available: available(o)}
-	}
-	if res.Action.Confirm && !confirmed {
-		return &Error{Code: CodeConfirmationRequired, Reason: res.ID + " needs the user's confirmation: ask the user, then call again with confirm: true", Available: available(o)}
 	}
 	return nil
 }

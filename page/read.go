@@ -157,24 +157,9 @@ type readToken struct {
 func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	region, field := req.Region, req.Field
-	if region != "" && field != "" {
-		return nil, &Error{Code: CodeInvalidArgument, Reason: "read takes a region or a field, not both"}
-	}
-	var tok *readToken
-	if req.Continuation != "" {
-		t, err := r.parseReadToken(req.Continuation)
-		if err != nil {
-			return nil, err
-		}
-		tr, tf := t.region, ""
-		if strings.HasPrefix(tr, fieldMark) {
-			tr, tf = "", tr[len(fieldMark):]
-		}
-		if (region != "" && region != tr) || (field != "" && field != tf) {
-			return nil, &Error{Code: CodeInvalidArgument, Reason: "the continuation reads another region or field: pass only the continuation"}
-		}
-		region, field, tok = tr, tf, &t
+	region, field, tok, err := r.readTarget(req)
+	if err != nil {
+		return nil, err
 	}
 	maxChars := r.opts.Budgets.MaxReadChars
 	if maxChars <= 0 {
@@ -184,74 +169,13 @@ func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error
 	if tok != nil {
 		offset = tok.offset
 	}
-	o := r.last
-	var rg *Region
-	var out readOut
-	for attempt := 0; ; attempt++ {
-		if o == nil || attempt > 0 {
-			var err error
-			if o, err = r.observe(ctx, observeHow{settle: r.last == nil}); err != nil {
-				return nil, err
-			}
-		}
-		rg = nil
-		if field != "" {
-			key, err := readableField(r, o, field)
-			if err != nil {
-				if attempt == 0 && ErrorCode(err) == CodeActionNotFound {
-					continue
-				}
-				return nil, err
-			}
-			out = readOut{}
-			if err := r.d.CallScript(ctx, readScript, map[string]any{
-				"field": key, "offset": offset, "max": maxChars, "max_total": MaxReadTotal,
-			}, &out); err != nil {
-				return nil, wrapDriver("read", err)
-			}
-			if out.Found && (out.Doc == "" || out.Doc == o.snap.DocumentID) {
-				break
-			}
-			if attempt > 0 {
-				return nil, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("the field %q is no longer on the page", clean(field, 140)), Available: available(o)}
-			}
-			continue
-		}
-		if region != "" {
-			if rg = findRegion(o, region); rg == nil || rg.Key == "" {
-				if attempt == 0 {
-					continue
-				}
-				return nil, regionNotFound(o, region, "to read the whole page")
-			}
-		}
-		key := ""
-		if rg != nil {
-			key = rg.Key
-		}
-		out = readOut{}
-		if err := r.d.CallScript(ctx, readScript, map[string]any{
-			"key": key, "offset": offset, "max": maxChars, "max_nodes": DefaultMaxNodes, "max_total": MaxReadTotal,
-		}, &out); err != nil {
-			return nil, wrapDriver("read", err)
-		}
-		if out.Found && (out.Doc == "" || out.Doc == o.snap.DocumentID) {
-			break
-		}
-		if attempt > 0 {
-			return nil, regionNotFound(o, region, "to read the whole page")
-		}
+	o, rg, out, err := r.readPage(ctx, region, field, offset, maxChars)
+	if err != nil {
+		return nil, err
 	}
 	if tok != nil {
-		if shortDoc(out.Doc) != tok.doc {
-			return nil, &Error{Code: CodeNavigated, Reason: "the page has navigated since that continuation; observe the new page first"}
-		}
-		if out.Digest != tok.digest {
-			again := fmt.Sprintf("observe {read: {region: %q}}", region)
-			if field != "" {
-				again = fmt.Sprintf("observe {read: {field: %q}}", field)
-			}
-			return nil, &Error{Code: CodeStaleContinuation, Reason: "the text has changed since that continuation was issued; read again from the start: " + again}
+		if err := tok.check(out, region, field); err != nil {
+			return nil, err
 		}
 	}
 	res := &ReadResult{Page: r.opts.Page, Revision: o.Revision, Region: region, Field: field, Offset: out.Offset, Total: out.Total, Cut: out.CutNodes || out.CutChars}
@@ -267,6 +191,133 @@ func (r *Runtime) Read(ctx context.Context, req ReadRequest) (*ReadResult, error
 	}
 	fitRead(res, out.Text, req.MaxBytes, mint)
 	return res, nil
+}
+
+// readTarget is what a read reads: the region or the field the request
+// names, or the continuation's (which must agree with either when given).
+// Codes: INVALID_ARGUMENT, INVALID_CONTINUATION.
+func (r *Runtime) readTarget(req ReadRequest) (region, field string, tok *readToken, err error) {
+	region, field = req.Region, req.Field
+	if region != "" && field != "" {
+		return "", "", nil, &Error{Code: CodeInvalidArgument, Reason: "read takes a region or a field, not both"}
+	}
+	if req.Continuation == "" {
+		return region, field, nil, nil
+	}
+	t, err := r.parseReadToken(req.Continuation)
+	if err != nil {
+		return "", "", nil, err
+	}
+	tr, tf := t.region, ""
+	if strings.HasPrefix(tr, fieldMark) {
+		tr, tf = "", tr[len(fieldMark):]
+	}
+	if (region != "" && region != tr) || (field != "" && field != tf) {
+		return "", "", nil, &Error{Code: CodeInvalidArgument, Reason: "the continuation reads another region or field: pass only the continuation"}
+	}
+	return tr, tf, &t, nil
+}
+
+// readPage reads one page of text of the field or region (the whole page
+// when both are empty) against the latest observation, and once more
+// against a fresh one when that observation no longer matches the page. It
+// returns the observation read against and the region read.
+func (r *Runtime) readPage(ctx context.Context, region, field string, offset, maxChars int) (*Observation, *Region, readOut, error) {
+	o := r.last
+	for attempt := 0; ; attempt++ {
+		if o == nil || attempt > 0 {
+			var err error
+			if o, err = r.observe(ctx, observeHow{settle: r.last == nil}); err != nil {
+				return nil, nil, readOut{}, err
+			}
+		}
+		var rg *Region
+		var out readOut
+		var again bool
+		var err error
+		if field != "" {
+			out, again, err = r.readField(ctx, o, field, offset, maxChars, attempt)
+		} else {
+			rg, out, again, err = r.readRegion(ctx, o, region, offset, maxChars, attempt)
+		}
+		if err != nil {
+			return nil, nil, readOut{}, err
+		}
+		if !again {
+			return o, rg, out, nil
+		}
+	}
+}
+
+// readField reads a page of the value of field on o's page; again when
+// the first attempt did not find it (observe afresh and read again).
+// Codes: ACTION_NOT_FOUND, INVALID_ARGUMENT.
+func (r *Runtime) readField(ctx context.Context, o *Observation, field string, offset, maxChars, attempt int) (out readOut, again bool, err error) {
+	key, err := readableField(r, o, field)
+	if err != nil {
+		if attempt == 0 && ErrorCode(err) == CodeActionNotFound {
+			return readOut{}, true, nil
+		}
+		return readOut{}, false, err
+	}
+	if err := r.d.CallScript(ctx, readScript, map[string]any{
+		"field": key, "offset": offset, "max": maxChars, "max_total": MaxReadTotal,
+	}, &out); err != nil {
+		return readOut{}, false, wrapDriver("read", err)
+	}
+	if out.Found && (out.Doc == "" || out.Doc == o.snap.DocumentID) {
+		return out, false, nil
+	}
+	if attempt > 0 {
+		return readOut{}, false, &Error{Code: CodeActionNotFound, Reason: fmt.Sprintf("the field %q is no longer on the page", clean(field, 140)), Available: available(o)}
+	}
+	return readOut{}, true, nil
+}
+
+// readRegion reads a page of the visible text of region (the whole page
+// for "") on o's page; again when the first attempt did not find it.
+// Code: REGION_NOT_FOUND.
+func (r *Runtime) readRegion(ctx context.Context, o *Observation, region string, offset, maxChars, attempt int) (rg *Region, out readOut, again bool, err error) {
+	if region != "" {
+		if rg = findRegion(o, region); rg == nil || rg.Key == "" {
+			if attempt == 0 {
+				return nil, readOut{}, true, nil
+			}
+			return nil, readOut{}, false, regionNotFound(o, region, "to read the whole page")
+		}
+	}
+	key := ""
+	if rg != nil {
+		key = rg.Key
+	}
+	if err := r.d.CallScript(ctx, readScript, map[string]any{
+		"key": key, "offset": offset, "max": maxChars, "max_nodes": DefaultMaxNodes, "max_total": MaxReadTotal,
+	}, &out); err != nil {
+		return nil, readOut{}, false, wrapDriver("read", err)
+	}
+	if out.Found && (out.Doc == "" || out.Doc == o.snap.DocumentID) {
+		return rg, out, false, nil
+	}
+	if attempt > 0 {
+		return nil, readOut{}, false, regionNotFound(o, region, "to read the whole page")
+	}
+	return nil, readOut{}, true, nil
+}
+
+// check refuses a continuation whose document or text changed since it
+// was issued. Codes: NAVIGATED, STALE_CONTINUATION.
+func (t readToken) check(out readOut, region, field string) error {
+	if shortDoc(out.Doc) != t.doc {
+		return &Error{Code: CodeNavigated, Reason: "the page has navigated since that continuation; observe the new page first"}
+	}
+	if out.Digest != t.digest {
+		again := fmt.Sprintf("observe {read: {region: %q}}", region)
+		if field != "" {
+			again = fmt.Sprintf("observe {read: {field: %q}}", field)
+		}
+		return &Error{Code: CodeStaleContinuation, Reason: "the text has changed since that continuation was issued; read again from the start: " + again}
+	}
+	return nil
 }
 
 // fieldMark starts the target of a read continuation that pages through

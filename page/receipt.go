@@ -83,6 +83,27 @@ func Diff(before, after *Observation) Changes {
 		return c
 	}
 	c.Navigated = b.DocumentID != a.DocumentID || b.URL != a.URL
+	diffRecords(&c, b, a)
+	diffActions(&c, before, after)
+	c.State = diffState(c.State, b, a)
+	seen := map[string]bool{}
+	for _, f := range b.Feedback {
+		seen[f.Kind+"\x00"+f.Message] = true
+	}
+	for _, f := range after.Feedback {
+		if !seen[f.Kind+"\x00"+f.Message] {
+			c.Feedback = append(c.Feedback, f.Kind+": "+f.Message)
+		}
+	}
+	c.Observed = c.Navigated || len(c.Records.Added)+len(c.Records.Removed)+len(c.Records.Changed) > 0 ||
+		len(c.Actions.Appeared)+len(c.Actions.Disappeared) > 0 || len(c.State) > 0 || len(c.Feedback) > 0 ||
+		b.Title != a.Title || b.Modal != nil != (a.Modal != nil) || len(b.Hidden) != len(a.Hidden)
+	return c
+}
+
+// diffRecords lists the records added, changed, revealed and removed
+// between snapshots b and a (each list bounded).
+func diffRecords(c *Changes, b, a *Snapshot) {
 	bRec := recordMap(b)
 	aRec := recordMap(a)
 	for _, r := range a.Records {
@@ -102,6 +123,11 @@ func Diff(before, after *Observation) Changes {
 			c.Records.Removed = appendBounded(c.Records.Removed, r.ID)
 		}
 	}
+}
+
+// diffActions lists the folded action names that appeared and
+// disappeared, sorted.
+func diffActions(c *Changes, before, after *Observation) {
 	bAct, aAct := actionNames(before), actionNames(after)
 	for n := range aAct {
 		if !bAct[n] {
@@ -115,31 +141,24 @@ func Diff(before, after *Observation) Changes {
 	}
 	sort.Strings(c.Actions.Appeared)
 	sort.Strings(c.Actions.Disappeared)
+}
+
+// diffState appends to changed the state names whose value changed,
+// appeared or went between snapshots b and a, sorted.
+func diffState(changed []string, b, a *Snapshot) []string {
 	bState, aState := stateMap(b), stateMap(a)
 	for k, v := range aState {
 		if bv, ok := bState[k]; !ok || bv != v {
-			c.State = append(c.State, k)
+			changed = append(changed, k)
 		}
 	}
 	for k := range bState {
 		if _, ok := aState[k]; !ok {
-			c.State = append(c.State, k)
+			changed = append(changed, k)
 		}
 	}
-	sort.Strings(c.State)
-	seen := map[string]bool{}
-	for _, f := range b.Feedback {
-		seen[f.Kind+"\x00"+f.Message] = true
-	}
-	for _, f := range after.Feedback {
-		if !seen[f.Kind+"\x00"+f.Message] {
-			c.Feedback = append(c.Feedback, f.Kind+": "+f.Message)
-		}
-	}
-	c.Observed = c.Navigated || len(c.Records.Added)+len(c.Records.Removed)+len(c.Records.Changed) > 0 ||
-		len(c.Actions.Appeared)+len(c.Actions.Disappeared) > 0 || len(c.State) > 0 || len(c.Feedback) > 0 ||
-		b.Title != a.Title || b.Modal != nil != (a.Modal != nil) || len(b.Hidden) != len(a.Hidden)
-	return c
+	sort.Strings(changed)
+	return changed
 }
 
 func appendBounded(s []string, v string) []string {
