@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"strings"
 	"time"
@@ -46,6 +47,14 @@ func (r *Runtime) Observe(ctx context.Context, req ObserveRequest) (*Observation
 	return r.observe(ctx, observeHow{settle: true, timeout: req.Timeout})
 }
 
+// documentIDScript answers the registry's id of the tab's document ("" in
+// a document no collector has read yet), so a wait for navigation can
+// tell a new document from the old one.
+//
+//go:embed docid.js
+var documentIDScript string
+
+// waitNavigation polls, until timeout, for a document other than doc.
 func (r *Runtime) waitNavigation(ctx context.Context, doc string, timeout time.Duration) {
 	if timeout <= 0 {
 		timeout = r.opts.SettleTimeout
@@ -53,7 +62,7 @@ func (r *Runtime) waitNavigation(ctx context.Context, doc string, timeout time.D
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) && ctx.Err() == nil {
 		var id string
-		if err := r.d.CallScript(ctx, `() => (window.__pling && window.__pling.docId) || ""`, nil, &id); err == nil && id != doc {
+		if err := r.d.CallScript(ctx, documentIDScript, nil, &id); err == nil && id != doc {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)

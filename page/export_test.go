@@ -1,0 +1,4 @@
+package page
+
+// DocumentIDScript exposes docid.js to the external tests.
+var DocumentIDScript = documentIDScript
