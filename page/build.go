@@ -135,11 +135,15 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 // buildSteps are the sections of an observation in the order Build
 // decides them; each step is one rule. The order matters where a step
 // reads what an earlier one left: the modal's label is in the reasons of
-// covered controls, the actions steps count per region what the regions
-// step reports, and the notes come last, after the WebMCP tools' own.
+// covered controls, names are given after ranking and before the cut,
+// the action steps count per region what the regions step reports,
+// records sets the total the id index counts against, and the notes come
+// last, after the WebMCP tools' own.
 var buildSteps = []func(*buildState){
+	// which page this is
 	(*buildState).identity,
 	(*buildState).modal,
+	// what the agent can do on it
 	(*buildState).controlActions,
 	(*buildState).foldCalendarsAndLinks,
 	(*buildState).webmcpTools,
@@ -147,16 +151,20 @@ var buildSteps = []func(*buildState){
 	(*buildState).rankAndName,
 	(*buildState).countActions,
 	(*buildState).cutActions,
+	// what the page shows
 	(*buildState).regions,
 	(*buildState).records,
 	(*buildState).recordIDs,
 	(*buildState).state,
 	(*buildState).feedback,
 	(*buildState).hidden,
+	// Pling's own notes: what it did not see or left out, what the page
+	// did on its own
 	(*buildState).pageNotes,
 	(*buildState).frameNotes,
 	(*buildState).webmcpNotes,
 	(*buildState).noticeNotes,
+	// JSON lists are [], never null
 	(*buildState).emptyListsNotNull,
 }
 
@@ -175,8 +183,9 @@ type buildState struct {
 	// regionTotal and regionShown count the actions of each region and
 	// of its subregions (shown: in view and not covered).
 	regionTotal, regionShown map[string]int
-	// actions and unavailable are every entry before the MaxActions cut:
-	// in page order until rankAndName ranks and names them.
+	// actions and unavailable are every entry before the MaxActions cut,
+	// in the order the steps made them until rankAndName ranks and names
+	// them.
 	actions     []Action
 	unavailable []UnavailableView
 	// toolCount is how many WebMCP tools the actions hold; toolNotes are
@@ -185,6 +194,8 @@ type buildState struct {
 	toolNotes []string
 }
 
+// newBuildState starts a build: an empty Observation of s and the index
+// of s's regions by id.
 func newBuildState(s *Snapshot, b Budgets, opt BuildOptions) *buildState {
 	bs := &buildState{snap: s, budgets: b, opt: opt, o: &Observation{snap: s, Settled: true},
 		regionByID: map[string]*Region{}, regionTotal: map[string]int{}, regionShown: map[string]int{}}
@@ -694,7 +705,8 @@ func (bs *buildState) frameNotes() {
 	}
 }
 
-// webmcpNotes are what the webmcpTools step noted about the page's tools.
+// webmcpNotes say what the webmcpTools step left out of the page's
+// tools: schemas cut to fit, tools not listed.
 func (bs *buildState) webmcpNotes() {
 	bs.o.Notes = append(bs.o.Notes, bs.toolNotes...)
 }
