@@ -121,18 +121,104 @@ const maxNotes = 3
 const linkFoldMin = 4
 
 // Build folds, names and budgets one snapshot into an Observation. It is
-// pure: the same snapshot and budgets give the same observation.
+// pure: the same snapshot and budgets give the same observation. Each
+// section of the observation is one step of buildSteps, run in order
+// over one buildState.
 func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
-	o := &Observation{snap: s, Settled: true}
-	str := func(v string) string { return clean(v, b.MaxStringChars) }
+	bs := newBuildState(s, b, opt)
+	for _, step := range buildSteps {
+		step(bs)
+	}
+	return bs.o
+}
 
-	// Identity: title, path, route and params share MaxPageChars. The path
-	// gets up to half, the route a quarter, the title the rest; params
-	// come after and are dropped whole.
+// buildSteps are the sections of an observation in the order Build
+// decides them; each step is one rule. The order matters where a step
+// reads what an earlier one left: the modal's label is in the reasons of
+// covered controls, names are given after ranking and before the cut,
+// the action steps count per region what the regions step reports,
+// records sets the total the id index counts against, and the notes come
+// last, after the WebMCP tools' own.
+var buildSteps = []func(*buildState){
+	// which page this is
+	(*buildState).identity,
+	(*buildState).modal,
+	// what the agent can do on it
+	(*buildState).controlActions,
+	(*buildState).foldCalendarsAndLinks,
+	(*buildState).webmcpTools,
+	(*buildState).rowActions,
+	(*buildState).rankAndName,
+	(*buildState).countActions,
+	(*buildState).cutActions,
+	// what the page shows
+	(*buildState).regions,
+	(*buildState).records,
+	(*buildState).recordIDs,
+	(*buildState).state,
+	(*buildState).feedback,
+	(*buildState).hidden,
+	// Pling's own notes: what it did not see or left out, what the page
+	// did on its own
+	(*buildState).pageNotes,
+	(*buildState).frameNotes,
+	(*buildState).webmcpNotes,
+	(*buildState).noticeNotes,
+	// JSON lists are [], never null
+	(*buildState).emptyListsNotNull,
+}
+
+// buildState is what Build's steps share: the snapshot, budgets and
+// options they read, the Observation they fill in, and what one step
+// leaves for a later one.
+type buildState struct {
+	snap    *Snapshot
+	budgets Budgets
+	opt     BuildOptions
+	o       *Observation
+
+	// regionByID indexes the snapshot's regions for labels, paths and
+	// ancestry.
+	regionByID map[string]*Region
+	// regionTotal and regionShown count the actions of each region and
+	// of its subregions (shown: in view and not covered).
+	regionTotal, regionShown map[string]int
+	// actions and unavailable are every entry before the MaxActions cut,
+	// in the order the steps made them until rankAndName ranks and names
+	// them.
+	actions     []Action
+	unavailable []UnavailableView
+	// toolCount is how many WebMCP tools the actions hold; toolNotes are
+	// what the WebMCP step had to say about them.
+	toolCount int
+	toolNotes []string
+}
+
+// newBuildState starts a build: an empty Observation of s and the index
+// of s's regions by id.
+func newBuildState(s *Snapshot, b Budgets, opt BuildOptions) *buildState {
+	bs := &buildState{snap: s, budgets: b, opt: opt, o: &Observation{snap: s, Settled: true},
+		regionByID: map[string]*Region{}, regionTotal: map[string]int{}, regionShown: map[string]int{}}
+	for i := range s.Regions {
+		bs.regionByID[s.Regions[i].ID] = &s.Regions[i]
+	}
+	return bs
+}
+
+// str is a page string as the observation carries it: white space
+// collapsed, at most MaxStringChars.
+func (bs *buildState) str(v string) string { return clean(v, bs.budgets.MaxStringChars) }
+
+// identity decides the title, path, route and params, which share
+// MaxPageChars: the path gets up to half, the route a quarter, the title
+// the rest; params come after, in key order, and are dropped whole
+// (Omitted.Params) rather than cut. Cut characters are Omitted.PageChars.
+func (bs *buildState) identity() {
+	s, o, pageChars := bs.snap, bs.o, bs.budgets.MaxPageChars
 	o.Identity = Identity{Params: map[string]string{}}
-	left := b.MaxPageChars
+	left := pageChars
 	fit := func(v string, max int) string {
-		v = str(v)
+		v = bs.str(v)
 		out := budget.ShortenUTF16(v, max)
 		if out != v {
 			o.Omitted.PageChars += budget.UTF16Len(v) - budget.UTF16Len(out) + 1
@@ -140,11 +226,11 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		left -= budget.UTF16Len(out)
 		return out
 	}
-	o.Identity.Path = fit(s.Path, b.MaxPageChars/2)
-	o.Identity.Route = fit(s.Route, b.MaxPageChars/4)
+	o.Identity.Path = fit(s.Path, pageChars/2)
+	o.Identity.Route = fit(s.Route, pageChars/4)
 	o.Identity.Title = fit(s.Title, left)
 	for _, k := range sortedKeys(s.Params) {
-		k2, v := str(k), str(s.Params[k])
+		k2, v := bs.str(k), bs.str(s.Params[k])
 		cost := budget.UTF16Len(k2) + budget.UTF16Len(v)
 		if cost > left {
 			o.Omitted.Params++
@@ -153,103 +239,141 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		left -= cost
 		o.Identity.Params[k2] = v
 	}
-	if s.Modal != nil {
-		o.Modal = str(s.Modal.Label)
-		if o.Modal == "" {
-			o.Modal = "dialog"
-		}
-	}
+}
 
-	// Region labels and paths.
-	regionByID := map[string]*Region{}
-	for i := range s.Regions {
-		regionByID[s.Regions[i].ID] = &s.Regions[i]
-	}
-	regionLabel := func(id string) string {
-		if r := regionByID[id]; r != nil && r.Label != "" {
-			return str(r.Label)
+// modal names the open modal dialog, "dialog" when it has no label: the
+// controls behind it are covered, and their reason says by what.
+func (bs *buildState) modal() {
+	if m := bs.snap.Modal; m != nil {
+		bs.o.Modal = bs.str(m.Label)
+		if bs.o.Modal == "" {
+			bs.o.Modal = "dialog"
 		}
-		return id
 	}
-	regionPath := func(id string) string {
-		if id == "" {
-			return "page"
-		}
-		var parts []string
-		for seen := 0; id != "" && seen < 8; seen++ {
-			parts = append([]string{regionLabel(id)}, parts...)
-			r := regionByID[id]
-			if r == nil {
-				break
-			}
-			id = r.Parent
-		}
-		return strings.Join(parts, " › ")
-	}
+}
 
-	// Actions: single controls (plain links folded per region), then row
-	// shapes; named once, ranked (page operations before navigation), and
-	// only then cut: available and unavailable entries share MaxActions.
-	used := map[string]int{}
-	var actions []Action
-	var unavailable []UnavailableView
-	regionTotal := map[string]int{}
-	regionShown := map[string]int{}
-	countRegion := func(id string, n, shown int) {
-		for seen := 0; id != "" && seen < 8; seen++ {
-			regionTotal[id] += n
-			regionShown[id] += shown
-			r := regionByID[id]
-			if r == nil {
-				break
-			}
-			id = r.Parent
+// regionLabel is a region's label, or its id when it has none.
+func (bs *buildState) regionLabel(id string) string {
+	if r := bs.regionByID[id]; r != nil && r.Label != "" {
+		return bs.str(r.Label)
+	}
+	return id
+}
+
+// regionPath is a region's labels from the outermost down ("Main ›
+// Todos"), at most eight deep; "page" for no region.
+func (bs *buildState) regionPath(id string) string {
+	if id == "" {
+		return "page"
+	}
+	var parts []string
+	for seen := 0; id != "" && seen < 8; seen++ {
+		parts = append([]string{bs.regionLabel(id)}, parts...)
+		r := bs.regionByID[id]
+		if r == nil {
+			break
 		}
+		id = r.Parent
 	}
-	within := func(id string, match func(*Region) bool) bool {
-		for seen := 0; id != "" && seen < 8; seen++ {
-			r := regionByID[id]
-			if r == nil {
-				return false
-			}
-			if match(r) {
-				return true
-			}
-			id = r.Parent
+	return strings.Join(parts, " › ")
+}
+
+// countRegion adds n actions, shown of them in view, to a region and to
+// each region around it, at most eight deep.
+func (bs *buildState) countRegion(id string, n, shown int) {
+	for seen := 0; id != "" && seen < 8; seen++ {
+		bs.regionTotal[id] += n
+		bs.regionShown[id] += shown
+		r := bs.regionByID[id]
+		if r == nil {
+			break
 		}
-		return false
+		id = r.Parent
 	}
-	inDialog := func(id string) bool {
-		return within(id, func(r *Region) bool {
-			return r.Role == "dialog" || r.Role == "alertdialog" || (s.Modal != nil && s.Modal.Region != "" && r.ID == s.Modal.Region)
-		})
+}
+
+// within reports whether a region, or one around it (at most eight
+// deep), matches.
+func (bs *buildState) within(id string, match func(*Region) bool) bool {
+	for seen := 0; id != "" && seen < 8; seen++ {
+		r := bs.regionByID[id]
+		if r == nil {
+			return false
+		}
+		if match(r) {
+			return true
+		}
+		id = r.Parent
 	}
-	inMain := func(id string) bool { return within(id, func(r *Region) bool { return r.Role == "main" }) }
-	for i, c := range s.Controls {
+	return false
+}
+
+// inDialog reports whether a region is in a dialog or the open modal.
+func (bs *buildState) inDialog(id string) bool {
+	m := bs.snap.Modal
+	return bs.within(id, func(r *Region) bool {
+		return r.Role == "dialog" || r.Role == "alertdialog" || (m != nil && m.Region != "" && r.ID == m.Region)
+	})
+}
+
+// inMain reports whether a region is in the page's main region.
+func (bs *buildState) inMain(id string) bool {
+	return bs.within(id, func(r *Region) bool { return r.Role == "main" })
+}
+
+// controlActions makes one entry per control the collector listed, in
+// page order, each counted for its region. A control that cannot be used
+// now (disabled, covered, or unavailable as the collector says) becomes
+// an unavailable entry with its reason, so the agent knows it is there.
+// Inputs, submits and the buttons of a dialog or of the main region are
+// page operations, which rank before other buttons.
+func (bs *buildState) controlActions() {
+	for i, c := range bs.snap.Controls {
 		shown := 0
 		if c.InViewport && !c.Covered {
 			shown = 1
 		}
-		countRegion(c.Region, 1, shown)
-		a := newAction(c, str, regionPath(c.Region))
+		bs.countRegion(c.Region, 1, shown)
+		a := newAction(c, bs.str, bs.regionPath(c.Region))
 		a.order = i
 		a.key = c.Key
 		a.date, a.calendar = c.Date, c.Calendar
-		a.operation = a.Kind == "type" || a.Kind == "select" || c.Kind == "submit" || inDialog(c.Region) ||
-			(a.Kind != "link" && inMain(c.Region))
-		if reason := unavailableReason(c, o.Modal); reason != "" {
-			unavailable = append(unavailable, UnavailableView{Name: a.Name, Reason: str(reason), covered: c.Covered && c.Unavailable == "" && !c.Disabled})
+		a.operation = a.Kind == "type" || a.Kind == "select" || c.Kind == "submit" || bs.inDialog(c.Region) ||
+			(a.Kind != "link" && bs.inMain(c.Region))
+		if reason := unavailableReason(c, bs.o.Modal); reason != "" {
+			bs.unavailable = append(bs.unavailable, UnavailableView{Name: a.Name, Reason: bs.str(reason), covered: c.Covered && c.Unavailable == "" && !c.Disabled})
 			continue
 		}
-		actions = append(actions, a)
+		bs.actions = append(bs.actions, a)
 	}
-	actions = foldDays(actions, regionPath)
-	actions = foldLinks(actions, regionLabel, regionPath)
-	tools, toolNotes := webmcpActions(s, b.MaxStringChars, str, regionPath) // page/webmcp.go
+}
+
+// foldCalendarsAndLinks folds what would be dozens of entries into one:
+// a calendar's day cells into choose_day(day) (foldDays), then a
+// region's plain links, linkFoldMin or more, into open_<region>(link)
+// (foldLinks).
+func (bs *buildState) foldCalendarsAndLinks() {
+	bs.actions = foldDays(bs.actions, bs.regionPath)
+	bs.actions = foldLinks(bs.actions, bs.regionLabel, bs.regionPath)
+}
+
+// webmcpTools adds the tools the page declares through WebMCP
+// (page/webmcp.go) as actions without a control, each counted as shown
+// for its region; what the tools' step noted waits for webmcpNotes.
+func (bs *buildState) webmcpTools() {
+	tools, notes := webmcpActions(bs.snap, bs.budgets.MaxStringChars, bs.str, bs.regionPath)
 	for _, a := range tools {
-		countRegion(a.Region, 1, 1)
+		bs.countRegion(a.Region, 1, 1)
 	}
-	actions = append(actions, tools...)
+	bs.actions = append(bs.actions, tools...)
+	bs.toolCount, bs.toolNotes = len(tools), notes
+}
+
+// rowActions adds one entry per row action shape: one action over every
+// row that carries it, which takes a record parameter and ranks by the
+// first such row. A shape covered by the open dialog is unavailable.
+func (bs *buildState) rowActions() {
+	s := bs.snap
 	firstRow := map[string]int{} // shape -> first record index
 	for i, r := range s.Records {
 		for shape := range r.Actions {
@@ -259,59 +383,79 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		}
 	}
 	for _, c := range s.RowActions {
-		shape := c.Shape
-		if shape == "" {
-			shape = c.Name
-		}
-		a := newAction(c, str, regionPath(c.Region))
-		if c.Name == "" && c.Label == "" && c.Evidence == "" {
-			a.Name = slotVerb(c)
-			// a link whose text is the row's data (a file's name, a
-			// user's): what it opens is the row, not "the control"
-			if c.Description == "" && a.Kind == "link" {
-				a.Description = "Open the row's link"
-			}
-		}
-		a.shape = shape
-		a.RecordParam = true
-		a.operation = true
-		count, offscreen, inView := 0, 0, 0
-		for _, r := range s.Records {
-			if _, ok := r.Actions[shape]; !ok {
-				continue
-			}
-			count++
-			if r.InViewport {
-				inView++
-			} else {
-				offscreen++
-			}
-			if len(a.SampleIDs) < 3 {
-				a.SampleIDs = append(a.SampleIDs, str(r.ID))
-			}
-		}
-		if c.Count > count { // the collector saw more rows than it listed
-			offscreen += c.Count - count
-			count = c.Count
-		}
-		if unlisted := s.RecordsTotal - len(s.Records); unlisted > 0 && count == len(s.Records) {
-			// Every listed row carries the action; rows beyond the id cap
-			// are counted but not walked: the fold covers them too.
-			offscreen += unlisted
-			count += unlisted
-		}
-		a.Folded, a.Offscreen = count, offscreen
-		a.Params["record"] = Param{Type: "string",
-			Description: "Which row: a record id from the page data or citation records (for example, " + firstOr(a.SampleIDs, "r1") + "). Offscreen targets are scrolled into view before execution."}
-		a.inViewport = inView > 0
-		a.order = len(s.Controls) + firstRow[shape]
-		countRegion(c.Region, count, inView)
+		a, count, inView := bs.rowAction(c)
+		a.order = len(s.Controls) + firstRow[a.shape]
+		bs.countRegion(c.Region, count, inView)
 		if c.Covered {
-			unavailable = append(unavailable, UnavailableView{Name: a.Name, Reason: "covered by the open dialog", covered: true})
+			bs.unavailable = append(bs.unavailable, UnavailableView{Name: a.Name, Reason: "covered by the open dialog", covered: true})
 			continue
 		}
-		actions = append(actions, a)
+		bs.actions = append(bs.actions, a)
 	}
+}
+
+// rowAction is the folded entry of one row action shape, with how many
+// rows carry it and how many of those are in view. A slot with no name of
+// its own is named by what it does (slotVerb), never by one row's text.
+// Rows the collector counted but did not list are in the fold, as
+// offscreen.
+func (bs *buildState) rowAction(c Control) (a Action, count, inView int) {
+	s := bs.snap
+	shape := c.Shape
+	if shape == "" {
+		shape = c.Name
+	}
+	a = newAction(c, bs.str, bs.regionPath(c.Region))
+	if c.Name == "" && c.Label == "" && c.Evidence == "" {
+		a.Name = slotVerb(c)
+		// a link whose text is the row's data (a file's name, a
+		// user's): what it opens is the row, not "the control"
+		if c.Description == "" && a.Kind == "link" {
+			a.Description = "Open the row's link"
+		}
+	}
+	a.shape = shape
+	a.RecordParam = true
+	a.operation = true
+	offscreen := 0
+	for _, r := range s.Records {
+		if _, ok := r.Actions[shape]; !ok {
+			continue
+		}
+		count++
+		if r.InViewport {
+			inView++
+		} else {
+			offscreen++
+		}
+		if len(a.SampleIDs) < 3 {
+			a.SampleIDs = append(a.SampleIDs, bs.str(r.ID))
+		}
+	}
+	if c.Count > count { // the collector saw more rows than it listed
+		offscreen += c.Count - count
+		count = c.Count
+	}
+	if unlisted := s.RecordsTotal - len(s.Records); unlisted > 0 && count == len(s.Records) {
+		// Every listed row carries the action; rows beyond the id cap
+		// are counted but not walked: the fold covers them too.
+		offscreen += unlisted
+		count += unlisted
+	}
+	a.Folded, a.Offscreen = count, offscreen
+	a.Params["record"] = Param{Type: "string",
+		Description: "Which row: a record id from the page data or citation records (for example, " + firstOr(a.SampleIDs, "r1") + "). Offscreen targets are scrolled into view before execution."}
+	a.inViewport = inView > 0
+	return a, count, inView
+}
+
+// rankAndName orders the entries by actionRank (page operations before
+// navigation, page order within a rank), then names every entry,
+// available or not, with one scheme: the first of a name keeps it, the
+// next ones are name_2, name_3, … in rank order. Naming comes after
+// ranking and before the cut, so a name does not depend on the slice.
+func (bs *buildState) rankAndName() {
+	actions := bs.actions
 	sort.SliceStable(actions, func(i, j int) bool {
 		pi, pj := actionRank(actions[i]), actionRank(actions[j])
 		if pi != pj {
@@ -319,37 +463,56 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		}
 		return actions[i].order < actions[j].order
 	})
-	// One naming scheme for every entry, available or not: the first of a
-	// name keeps it, the next ones are name_2, name_3, … in rank order.
+	used := map[string]int{}
 	for i := range actions {
 		actions[i].Name = uniqueName(actions[i].Name, used)
 	}
-	for i := range unavailable {
-		unavailable[i].Name = uniqueName(legalName(unavailable[i].Name), used)
+	for i := range bs.unavailable {
+		bs.unavailable[i].Name = uniqueName(legalName(bs.unavailable[i].Name), used)
 	}
-	o.all, o.allUnavailable = actions, unavailable
-	o.Counts.Controls = s.Stats.ControlsTotal
-	if o.Counts.Controls < len(s.Controls) {
-		o.Counts.Controls = len(s.Controls)
-	}
-	for _, a := range actions {
+}
+
+// countActions says what was there before folding and budgets: every
+// control (the collector's total, each row a folded row action covers,
+// each WebMCP tool) and every entry (the controls beyond the collector's
+// cap included).
+func (bs *buildState) countActions() {
+	s, o := bs.snap, bs.o
+	o.Counts.Controls = max(s.Stats.ControlsTotal, len(s.Controls))
+	for _, a := range bs.actions {
 		if a.RecordParam {
 			o.Counts.Controls += a.Folded
 		}
 	}
-	o.Counts.Controls += len(tools) // WebMCP tools are actions without a control
-	o.Counts.Entries = len(actions) + (s.Stats.ControlsTotal - len(s.Controls))
+	o.Counts.Controls += bs.toolCount // WebMCP tools are actions without a control
+	o.Counts.Entries = len(bs.actions) + (s.Stats.ControlsTotal - len(s.Controls))
+}
+
+// cutActions shows MaxActions entries from opt.ActionOffset: available
+// entries first, then unavailable ones, under one budget; the rest, and
+// the controls beyond the collector's cap, are Omitted.Actions. Every
+// entry stays in o.all and o.allUnavailable, so a name any slice gave
+// resolves.
+func (bs *buildState) cutActions() {
+	o, actions, unavailable := bs.o, bs.actions, bs.unavailable
+	o.all, o.allUnavailable = actions, unavailable
 	na, nu := len(actions), len(unavailable)
-	start := min(max(opt.ActionOffset, 0), na+nu)
-	end := min(start+b.MaxActions, na+nu)
+	start := min(max(bs.opt.ActionOffset, 0), na+nu)
+	end := min(start+bs.budgets.MaxActions, na+nu)
 	o.Actions = actions[min(start, na):min(end, na)]
 	o.Unavailable = unavailable[min(max(start-na, 0), nu):min(max(end-na, 0), nu)]
 	o.Omitted.Actions = na + nu - end
-	if extra := s.Stats.ControlsTotal - len(s.Controls); extra > 0 {
+	if extra := bs.snap.Stats.ControlsTotal - len(bs.snap.Controls); extra > 0 {
 		o.Omitted.Actions += extra
 	}
+}
 
-	// Regions.
+// regions shows MaxScopes regions from opt.RegionOffset, each with its
+// actions shown and in all and its unread prose. Regions the collector
+// did not list (beyond its cap) are counted as omitted on the last slice:
+// a continuation cannot reach them.
+func (bs *buildState) regions() {
+	s, o, opt := bs.snap, bs.o, bs.opt
 	regions := s.Regions
 	if opt.RegionOffset > 0 {
 		if opt.RegionOffset >= len(regions) {
@@ -359,26 +522,27 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		}
 	}
 	for i, r := range regions {
-		if i >= b.MaxScopes {
-			o.Omitted.Regions = len(regions) - b.MaxScopes
+		if i >= bs.budgets.MaxScopes {
+			o.Omitted.Regions = len(regions) - bs.budgets.MaxScopes
 			break
 		}
-		o.Regions = append(o.Regions, RegionView{ID: str(r.ID), Label: str(r.Label), Purpose: str(r.Purpose),
-			Role: str(r.Role), Parent: str(r.Parent), InViewport: r.InViewport,
-			ActionsShown: regionShown[r.ID], ActionsTotal: regionTotal[r.ID], ProseChars: s.Prose.in(r.ID)})
+		o.Regions = append(o.Regions, RegionView{ID: bs.str(r.ID), Label: bs.str(r.Label), Purpose: bs.str(r.Purpose),
+			Role: bs.str(r.Role), Parent: bs.str(r.Parent), InViewport: r.InViewport,
+			ActionsShown: bs.regionShown[r.ID], ActionsTotal: bs.regionTotal[r.ID], ProseChars: s.Prose.in(r.ID)})
 	}
 	o.ProseOutside = s.Prose.outside()
 	if s.Stats.RegionsTotal > len(s.Regions) && opt.RegionOffset+len(o.Regions) >= len(s.Regions) {
-		// Regions the collector did not list (beyond its cap) are cut
-		// too; a continuation cannot reach them, but they are counted.
 		o.Omitted.Regions += s.Stats.RegionsTotal - len(s.Regions)
 	}
+}
 
-	// Records: full fields within budget, then the id index.
-	o.Records.Total = s.RecordsTotal
-	if o.Records.Total < len(s.Records) {
-		o.Records.Total = len(s.Records)
-	}
+// records shows the fields of the first MaxRecords records that have
+// them, fitted to MaxRecordChars (fitRecords), and counts the records in
+// view and off it. Omitted.Records is what the slice does not show: of
+// every record, or of the matches when the records were found by text.
+func (bs *buildState) records() {
+	s, o := bs.snap, bs.o
+	o.Records.Total = max(s.RecordsTotal, len(s.Records))
 	var rows []RecordView
 	for _, r := range s.Records {
 		if !r.InViewport {
@@ -386,49 +550,68 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		} else {
 			o.Counts.RecordsInView++
 		}
-		if !r.HasFields || len(rows) >= b.MaxRecords {
+		if !r.HasFields || len(rows) >= bs.budgets.MaxRecords {
 			continue
 		}
-		rv := RecordView{ID: str(r.ID), Label: str(r.Label), Fields: map[string]string{}}
-		for _, f := range r.Fields {
-			name, val := str(f.Name), str(f.Value)
-			if _, dup := rv.Fields[name]; dup {
-				continue
-			}
-			rv.Fields[name] = val
-			rv.Order = append(rv.Order, name)
-		}
-		rows = append(rows, rv)
+		rows = append(rows, bs.recordView(r))
 	}
-	o.Records.Shown = fitRecords(rows, b.MaxRecordChars, b.MaxStringChars)
+	o.Records.Shown = fitRecords(rows, bs.budgets.MaxRecordChars, bs.budgets.MaxStringChars)
 	o.Records.Offscreen += s.RecordsTotal - len(s.Records) // beyond the collector's id cap: not on screen
-	o.Omitted.Records = o.Records.Total - len(o.Records.Shown) - opt.RecordOffset
-	if opt.Find != "" {
-		o.Find = &FindView{Text: str(opt.Find), Found: s.RecordsFound}
+	o.Omitted.Records = o.Records.Total - len(o.Records.Shown) - bs.opt.RecordOffset
+	if bs.opt.Find != "" {
+		o.Find = &FindView{Text: bs.str(bs.opt.Find), Found: s.RecordsFound}
 		o.Omitted.Records = s.RecordsFound - len(o.Records.Shown)
 	}
 	if o.Omitted.Records < 0 {
 		o.Omitted.Records = 0
 	}
-	for _, r := range s.Records {
-		if len(o.Records.IDs) >= b.MaxRecordIDs {
+}
+
+// recordView is one record's fields in page order; a field name that
+// comes again keeps its first value.
+func (bs *buildState) recordView(r Record) RecordView {
+	rv := RecordView{ID: bs.str(r.ID), Label: bs.str(r.Label), Fields: map[string]string{}}
+	for _, f := range r.Fields {
+		name, val := bs.str(f.Name), bs.str(f.Value)
+		if _, dup := rv.Fields[name]; dup {
+			continue
+		}
+		rv.Fields[name] = val
+		rv.Order = append(rv.Order, name)
+	}
+	return rv
+}
+
+// recordIDs lists the first MaxRecordIDs record ids, fields or not: the
+// citation index whose ids a row action's record parameter takes; the
+// rest are Records.IDsOmitted.
+func (bs *buildState) recordIDs() {
+	o := bs.o
+	for _, r := range bs.snap.Records {
+		if len(o.Records.IDs) >= bs.budgets.MaxRecordIDs {
 			break
 		}
-		o.Records.IDs = append(o.Records.IDs, str(r.ID))
+		o.Records.IDs = append(o.Records.IDs, bs.str(r.ID))
 	}
 	o.Records.IDsOmitted = o.Records.Total - len(o.Records.IDs)
+}
 
-	// State: grouped, within MaxStateChars; whole groups are dropped.
+// state keeps the page's state items, first of a name, within
+// MaxStateChars; an item that does not fit drops its whole group
+// (Omitted.StateGroups counts the groups), so what is shown is never half
+// of a group. Integers become JSON numbers.
+func (bs *buildState) state() {
+	o := bs.o
 	o.State = map[string]any{}
 	stateChars := 2
 	droppedGroups := map[string]bool{}
-	for _, st := range s.State {
-		name, val := str(st.Name), str(st.Value)
+	for _, st := range bs.snap.State {
+		name, val := bs.str(st.Name), bs.str(st.Value)
 		if _, dup := o.State[name]; dup || name == "" {
 			continue
 		}
 		cost := budget.UTF16Len(name) + budget.UTF16Len(val) + 6
-		if stateChars+cost > b.MaxStateChars {
+		if stateChars+cost > bs.budgets.MaxStateChars {
 			g := st.Group
 			if g == "" {
 				g = name
@@ -440,9 +623,14 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 		o.State[name] = stateValue(val)
 	}
 	o.Omitted.StateGroups = len(droppedGroups)
+}
 
-	// Feedback: the page's messages, then the JavaScript dialogs Pling
-	// answered, under one item count and one character budget.
+// feedback shows the page's messages, then the JavaScript dialogs Pling
+// answered, under one item count (MaxFeedback) and one character budget
+// (MaxFeedbackChars); what does not fit, and the dialogs the driver could
+// not record, are Omitted.Feedback.
+func (bs *buildState) feedback() {
+	s, o, opt := bs.snap, bs.o, bs.opt
 	feedback := s.Feedback
 	for _, d := range opt.Dialogs {
 		o.Omitted.Feedback += d.Unrecorded
@@ -452,28 +640,40 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	}
 	fbChars := 0
 	for _, f := range feedback {
-		if len(o.Feedback) >= b.MaxFeedback {
+		if len(o.Feedback) >= bs.budgets.MaxFeedback {
 			o.Omitted.Feedback++
 			continue
 		}
-		f.Kind, f.Message, f.Field, f.Region = str(f.Kind), str(f.Message), str(f.Field), str(f.Region)
+		f.Kind, f.Message, f.Field, f.Region = bs.str(f.Kind), bs.str(f.Message), bs.str(f.Field), bs.str(f.Region)
 		cost := budget.UTF16Len(f.Message) + budget.UTF16Len(f.Field) + 16
-		if fbChars+cost > b.MaxFeedbackChars {
+		if fbChars+cost > bs.budgets.MaxFeedbackChars {
 			o.Omitted.Feedback++
 			continue
 		}
 		fbChars += cost
 		o.Feedback = append(o.Feedback, f)
 	}
-	for _, h := range s.Hidden {
-		if len(o.Hidden) >= b.MaxScopes {
+}
+
+// hidden lists the regions whose content is not visible now but can be
+// revealed (expand, tab, scroll, details), MaxScopes at most; the rest
+// are Omitted.Hidden.
+func (bs *buildState) hidden() {
+	o := bs.o
+	for _, h := range bs.snap.Hidden {
+		if len(o.Hidden) >= bs.budgets.MaxScopes {
 			o.Omitted.Hidden++
 			continue
 		}
-		o.Hidden = append(o.Hidden, HiddenContent{Region: str(h.Region), Label: str(h.Label), How: str(h.How)})
+		o.Hidden = append(o.Hidden, HiddenContent{Region: bs.str(h.Region), Label: bs.str(h.Label), How: bs.str(h.How)})
 	}
+}
 
-	// Notes: what Pling itself knows was not seen.
+// pageNotes are what Pling itself knows was not seen: no page open yet,
+// the collector's node budget hit (what lies beyond is unknown, not
+// absent), elements that could not be read.
+func (bs *buildState) pageNotes() {
+	s, o := bs.snap, bs.o
 	if s.URL == "" || strings.HasPrefix(s.URL, "about:blank") {
 		o.Notes = append(o.Notes, "no page is open yet: call navigate with a URL")
 	}
@@ -483,29 +683,53 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	if n := s.Stats.Unreadable; n > 0 {
 		o.Notes = append(o.Notes, strconv.Itoa(n)+" element(s) of the page could not be read and were skipped with their content")
 	}
+}
+
+// frameNotes name the cross-origin frames the collector could not read,
+// maxNotes at most, and count the rest in one closing note.
+func (bs *buildState) frameNotes() {
+	o := bs.o
 	unread := 0
-	for _, f := range s.Frames {
+	for _, f := range bs.snap.Frames {
 		if f.Walked {
 			continue
 		}
 		unread++
 		if unread <= maxNotes {
-			o.Notes = append(o.Notes, "a cross-origin frame was not read: "+str(f.URL))
+			o.Notes = append(o.Notes, "a cross-origin frame was not read: "+bs.str(f.URL))
 		}
 	}
 	if unread > maxNotes {
 		o.Omitted.Frames = unread - maxNotes
 		o.Notes = append(o.Notes, fmt.Sprintf("%d more cross-origin frames were not read", o.Omitted.Frames))
 	}
-	o.Notes = append(o.Notes, toolNotes...)
-	for i, n := range opt.Notices {
+}
+
+// webmcpNotes say what the webmcpTools step left out of the page's
+// tools: schemas cut to fit, tools not listed.
+func (bs *buildState) webmcpNotes() {
+	bs.o.Notes = append(bs.o.Notes, bs.toolNotes...)
+}
+
+// noticeNotes are what the page did on its own since the last
+// observation (opt.Notices), maxNotes at most, the rest counted in one
+// closing note.
+func (bs *buildState) noticeNotes() {
+	o, notices := bs.o, bs.opt.Notices
+	for i, n := range notices {
 		if i >= maxNotes {
-			o.Omitted.Notices = len(opt.Notices) - maxNotes
+			o.Omitted.Notices = len(notices) - maxNotes
 			o.Notes = append(o.Notes, fmt.Sprintf("%d more things the page did on its own are not listed", o.Omitted.Notices))
 			break
 		}
-		o.Notes = append(o.Notes, str(n))
+		o.Notes = append(o.Notes, bs.str(n))
 	}
+}
+
+// emptyListsNotNull makes every empty list of the observation an empty
+// slice, so its JSON says [] and never null.
+func (bs *buildState) emptyListsNotNull() {
+	o := bs.o
 	if o.Regions == nil {
 		o.Regions = []RegionView{}
 	}
@@ -527,7 +751,6 @@ func Build(s *Snapshot, b Budgets, opt BuildOptions) *Observation {
 	if o.Hidden == nil {
 		o.Hidden = []HiddenContent{}
 	}
-	return o
 }
 
 func firstOr(ids []string, def string) string {
