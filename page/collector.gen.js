@@ -51,7 +51,6 @@ var plingModule = (() => {
   var MAX_STATE = 100;
   var MAX_HITS = 300;
   var NAME_TEXT = 80;
-  var GATHER_DEPTH = 256;
   function initParams() {
     w.P = w.params || {};
     w.maxText = pos(w.P.max_text, 160);
@@ -66,57 +65,72 @@ var plingModule = (() => {
     w.found = 0;
   }
 
-  // collector/registry.js
+  // ../internal/js/registry.js
   var win = window;
   var defHidden = (o, k, v, w2) => Object.defineProperty(o, k, { value: v, enumerable: false, configurable: true, writable: !!w2 });
-  var keyOf = (el) => {
-    let k = w.R.keys.get(el);
-    if (k === void 0) {
-      k = "e" + w.R.next++;
-      w.R.keys.set(el, k);
-      w.R.els.set(k, new WeakRef(el));
+  var registry = () => {
+    let R = Object.prototype.hasOwnProperty.call(win, "__pling") ? win.__pling : void 0;
+    if (R && typeof R === "object" && R.doc !== void 0 && R.doc !== document) R = void 0;
+    if (!R || typeof R !== "object") {
+      R = {};
+      defHidden(win, "__pling", R, false);
     }
-    return k;
-  };
-  function initRegistry() {
-    w.R = Object.prototype.hasOwnProperty.call(win, "__pling") ? win.__pling : void 0;
-    if (w.R && typeof w.R === "object" && w.R.doc !== void 0 && w.R.doc !== document) w.R = void 0;
-    if (!w.R || typeof w.R !== "object") {
-      w.R = {};
-      defHidden(win, "__pling", w.R, false);
-    }
-    if (typeof w.R.docId !== "string" || !w.R.docId) {
+    if (typeof R.docId !== "string" || !R.docId) {
       const a = new Uint8Array(16);
       crypto.getRandomValues(a);
       let s = "";
       for (let i = 0; i < a.length; i++) s += (a[i] < 16 ? "0" : "") + a[i].toString(16);
-      defHidden(w.R, "docId", s, false);
+      defHidden(R, "docId", s, false);
     }
-    if (!(w.R.keys instanceof WeakMap) || !(w.R.els instanceof Map) || typeof w.R.el !== "function") {
+    if (!(R.keys instanceof WeakMap) || !(R.els instanceof Map) || typeof R.el !== "function") {
       const els = /* @__PURE__ */ new Map();
-      defHidden(w.R, "doc", document, false);
-      defHidden(w.R, "keys", /* @__PURE__ */ new WeakMap(), false);
-      defHidden(w.R, "els", els, false);
-      defHidden(w.R, "next", 1, true);
-      defHidden(w.R, "sweepAt", 4096, true);
-      defHidden(w.R, "lists", /* @__PURE__ */ new WeakSet(), false);
-      defHidden(w.R, "el", (k) => {
+      defHidden(R, "doc", document, false);
+      defHidden(R, "keys", /* @__PURE__ */ new WeakMap(), false);
+      defHidden(R, "els", els, false);
+      defHidden(R, "next", 1, true);
+      defHidden(R, "sweepAt", 4096, true);
+      defHidden(R, "lists", /* @__PURE__ */ new WeakSet(), false);
+      defHidden(R, "el", (k) => {
         if (typeof k !== "string" || k.length < 2) return null;
         if (k[0] === "r") k = "e" + k.slice(1);
-        const w2 = els.get(k);
-        const e = w2 ? w2.deref() : void 0;
+        const ref = els.get(k);
+        const e = ref ? ref.deref() : void 0;
         return e && e.isConnected ? e : null;
       }, false);
     }
-    if (!(w.R.recBySig instanceof Map)) defHidden(w.R, "recBySig", /* @__PURE__ */ new Map(), false);
-    if (!(w.R.pageIds instanceof Map)) defHidden(w.R, "pageIds", /* @__PURE__ */ new Map(), false);
-    if (w.R.els.size > w.R.sweepAt) {
-      for (const [k, ref] of w.R.els) if (!ref.deref()) w.R.els.delete(k);
-      w.R.sweepAt = Math.max(4096, w.R.els.size * 2);
+    if (!(R.recBySig instanceof Map)) defHidden(R, "recBySig", /* @__PURE__ */ new Map(), false);
+    if (!(R.pageIds instanceof Map)) defHidden(R, "pageIds", /* @__PURE__ */ new Map(), false);
+    if (R.els.size > R.sweepAt) {
+      for (const [k, ref] of R.els) if (!ref.deref()) R.els.delete(k);
+      R.sweepAt = Math.max(4096, R.els.size * 2);
     }
+    return R;
+  };
+  var keyOf = (R, el) => {
+    let k = R.keys.get(el);
+    if (k === void 0) {
+      k = "e" + R.next++;
+      R.keys.set(el, k);
+      R.els.set(k, new WeakRef(el));
+    }
+    return k;
+  };
+
+  // collector/registry.js
+  var keyOf2 = (el) => keyOf(w.R, el);
+  function initRegistry() {
+    w.R = registry();
   }
 
-  // collector/text.js
+  // ../internal/js/visibility.js
+  var VIS_OPT = { checkOpacity: false, checkVisibilityCSS: true };
+  var HAS_CV = typeof Element.prototype.checkVisibility === "function";
+  var contents = (el) => getComputedStyle(el).display === "contents";
+  var vis = HAS_CV ? (el) => el.checkVisibility(VIS_OPT) || contents(el) : (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden" || contents(el);
+  var shown = (el) => HAS_CV ? el.checkVisibility() : el.getClientRects().length > 0;
+
+  // ../internal/js/text.js
+  var GATHER_DEPTH = 256;
   var WS = /\s+/g;
   var NONSPACE = /\S/;
   var LETTER = /[\p{L}\p{N}]/u;
@@ -131,9 +145,7 @@ var plingModule = (() => {
     }
     return true;
   };
-  var COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
   var cut = (s, n) => {
-    if (n === void 0) n = w.maxText;
     if (s.length <= n) return s;
     let k = n - 1;
     if (k > 0) {
@@ -144,11 +156,6 @@ var plingModule = (() => {
   };
   var NOTEXT = /* @__PURE__ */ new Set(["script", "style", "template", "noscript", "select", "textarea", "input", "option", "optgroup", "datalist", "iframe", "frame", "object", "embed", "canvas", "video", "audio", "head", "math"]);
   var BLOCK = /* @__PURE__ */ new Set(["address", "article", "aside", "blockquote", "br", "dd", "details", "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "caption", "label", "legend"]);
-  var VIS_OPT = { checkOpacity: false, checkVisibilityCSS: true };
-  var HAS_CV = typeof Element.prototype.checkVisibility === "function";
-  var contents = (el) => getComputedStyle(el).display === "contents";
-  var vis = HAS_CV ? (el) => el.checkVisibility(VIS_OPT) || contents(el) : (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden" || contents(el);
-  var shown = (el) => HAS_CV ? el.checkVisibility() : el.getClientRects().length > 0;
   var blockBox = (el) => {
     const d = getComputedStyle(el).display;
     return d === "block" || d === "flex" || d === "grid" || d === "list-item" || d === "flow-root" || d.startsWith("table");
@@ -243,14 +250,14 @@ var plingModule = (() => {
     return clean(parts.join(""));
   };
   var rootOf = (el) => el.getRootNode();
-  var idrefText = (el, attr) => {
+  var idrefText = (el, attr, limit) => {
     const v = el.getAttribute(attr);
     if (!v) return "";
     const root = rootOf(el);
     const out = [];
     for (const id of v.trim().split(WS)) {
       const r = root.getElementById ? root.getElementById(id) : document.getElementById(id);
-      if (r && r !== el) out.push(gather(r, { hidden: true }, w.maxText * 2));
+      if (r && r !== el) out.push(gather(r, { hidden: true }, limit));
     }
     return clean(out.join(" "));
   };
@@ -266,11 +273,16 @@ var plingModule = (() => {
     return out;
   };
 
+  // collector/text.js
+  var COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
+  var cut2 = (s, n) => cut(s, n === void 0 ? w.maxText : n);
+  var idrefText2 = (el, attr) => idrefText(el, attr, w.maxText * 2);
+
   // collector/describe.js
   var isDisabled = (el, tag, hasAttr) => (tag === "button" || tag === "input" || tag === "select" || tag === "textarea") && el.matches(":disabled") || hasAttr && el.getAttribute("aria-disabled") === "true";
   var unavailableOf = (el, tag, hasAttr) => {
     const un = hasAttr ? el.getAttribute("data-pling-unavailable") : null;
-    if (un !== null) return cut(clean(un) || "unavailable");
+    if (un !== null) return cut2(clean(un) || "unavailable");
     return isDisabled(el, tag, hasAttr) ? "disabled" : "";
   };
   var isSecret = (el, hasAttr) => {
@@ -330,7 +342,7 @@ var plingModule = (() => {
     const c = { kind: kr[0] };
     const declName = hasAttr ? el.getAttribute("data-pling-action") : null;
     if (declName !== null && clean(declName)) {
-      c.name = cut(clean(declName), NAME_TEXT);
+      c.name = cut2(clean(declName), NAME_TEXT);
       c.declared = true;
     }
     const field = kr[0] === "type" || kr[0] === "select" || kr[0] === "check" && (tag === "input" || tag === "select" || tag === "textarea");
@@ -353,17 +365,17 @@ var plingModule = (() => {
         c.name_from = "icon";
       }
     }
-    if (label) c.label = cut(label);
+    if (label) c.label = cut2(label);
     if (!label || !LETTER.test(label)) {
       const ev = evidenceOf(el);
-      if (ev) c.evidence = cut(ev, NAME_TEXT);
+      if (ev) c.evidence = cut2(ev, NAME_TEXT);
     }
     if (hasAttr) {
       const d = clean(el.getAttribute("data-pling-description")) || clean(el.getAttribute("aria-description")) || (label && clean(el.getAttribute("title")) !== label ? clean(el.getAttribute("title")) : "");
-      if (d) c.description = cut(d);
+      if (d) c.description = cut2(d);
     }
     if (wn) {
-      if (wn.description) c.description = cut(wn.description);
+      if (wn.description) c.description = cut2(wn.description);
       if (wn.date) {
         c.date = wn.date;
         if (wn.calendar) c.calendar = wn.calendar;
@@ -391,7 +403,7 @@ var plingModule = (() => {
       if (ty === "checkbox" || ty === "radio") c.checked = el.checked;
       if (ty === "file") {
         const acc = clean(el.getAttribute("accept"));
-        if (acc) c.accept = cut(acc, NAME_TEXT);
+        if (acc) c.accept = cut2(acc, NAME_TEXT);
         if (el.multiple) c.multiple = true;
       }
       if (el.required) c.required = true;
@@ -409,7 +421,7 @@ var plingModule = (() => {
         if (opts.length >= MAX_OPTIONS) break;
         if (o.hidden) continue;
         const t = clean(o.label || o.text);
-        if (t) opts.push(cut(t, NAME_TEXT));
+        if (t) opts.push(cut2(t, NAME_TEXT));
       }
       if (opts.length) c.options = opts;
     }
@@ -429,7 +441,7 @@ var plingModule = (() => {
   var pushHidden = (region, label, how) => {
     if (w.hidden.length >= MAX_HIDDEN || !label) return;
     for (const h of w.hidden) if (h.label === label && h.how === how && h.region === region) return;
-    w.hidden.push({ region, label: cut(label), how });
+    w.hidden.push({ region, label: cut2(label), how });
   };
 
   // collector/geometry.js
@@ -636,7 +648,7 @@ var plingModule = (() => {
     const covered = !!w.modalEl && !ctx.modal;
     if (rec) {
       const dn = hasAttr ? el.getAttribute("data-pling-action") : null;
-      const name = dn !== null ? cut(clean(dn), NAME_TEXT) : "";
+      const name = dn !== null ? cut2(clean(dn), NAME_TEXT) : "";
       let generic = "", acc = "", hint = "";
       let sk, nk = "", sh;
       if (name) {
@@ -664,21 +676,21 @@ var plingModule = (() => {
         if (!name) {
           ev = el === rec.el ? "" : rowEvidence(el);
           if (c2.label !== void 0 && c2.label !== generic) {
-            if (generic) c2.label = cut(generic);
+            if (generic) c2.label = cut2(generic);
             else {
               delete c2.label;
-              if (ev) c2.evidence = cut(ev, NAME_TEXT);
+              if (ev) c2.evidence = cut2(ev, NAME_TEXT);
             }
           }
           if (!generic && (kr[0] === "type" || kr[0] === "select") && rec.kind === "table") {
             const h = columnHeader(el, rec.el);
             if (h && LETTER.test(h)) {
-              c2.label = cut(h);
+              c2.label = cut2(h);
               delete c2.evidence;
             }
           }
         }
-        if (hint && !c2.description) c2.description = cut(hint);
+        if (hint && !c2.description) c2.description = cut2(hint);
         if (el === rec.el && kr[3]) c2.does = kr[3];
         sh = { shape: c2.declared ? c2.name : "s" + (w.rowActions.length + 1) };
         for (const k of ["name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does"]) if (c2[k] !== void 0) sh[k] = c2[k];
@@ -689,7 +701,7 @@ var plingModule = (() => {
         if (ctx.fi >= 0) sh.frame = ctx.fi;
         if (ctx.shadow) sh.shadow = true;
         if (!name && !w.widgetNow) {
-          if (!generic && kr[0] === "link" && acc) w.slotLabel.set(sh, cut(acc));
+          if (!generic && kr[0] === "link" && acc) w.slotLabel.set(sh, cut2(acc));
           w.slotNames.set(sh, { names: [], ev });
         }
         w.rowActions.push(sh);
@@ -698,10 +710,10 @@ var plingModule = (() => {
       if (nk && !w.shapes.has(nk)) w.shapes.set(nk, sh);
       const acts = rec.out.actions || (rec.out.actions = {});
       if (acts[sh.shape] !== void 0) return;
-      if (w.slotLabel.has(sh) && w.slotLabel.get(sh) !== cut(acc)) w.slotLabel.set(sh, "");
+      if (w.slotLabel.has(sh) && w.slotLabel.get(sh) !== cut2(acc)) w.slotLabel.set(sh, "");
       const sn = w.slotNames.get(sh);
       if (sn && sn.names.length <= 4 && !sn.names.includes(generic)) sn.names.push(generic);
-      acts[sh.shape] = keyOf(el);
+      acts[sh.shape] = keyOf2(el);
       const why = unavailableOf(el, tag, hasAttr);
       if (why) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = why;
       sh.count++;
@@ -714,7 +726,7 @@ var plingModule = (() => {
     w.controlsTotal++;
     if (w.controls.length >= w.maxControls) return;
     const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
-    c.key = keyOf(el);
+    c.key = keyOf2(el);
     const r = el.getBoundingClientRect();
     let inVP = meets(r, ctx.clip);
     if (!inVP && r.width === 0 && r.height === 0) {
@@ -775,7 +787,7 @@ var plingModule = (() => {
   var gridMonth = (grid) => {
     let ym = w.gridMonths.get(grid);
     if (ym !== void 0) return ym;
-    ym = monthIn(idrefText(grid, "aria-labelledby")) || monthIn(clean(grid.getAttribute("aria-label")));
+    ym = monthIn(idrefText2(grid, "aria-labelledby")) || monthIn(clean(grid.getAttribute("aria-label")));
     if (!ym && grid.caption) ym = monthIn(clean(grid.caption.textContent));
     for (let p = grid.previousElementSibling, i = 0; !ym && p && i < 4; p = p.previousElementSibling, i++) {
       const t = clean(p.textContent || "");
@@ -887,7 +899,7 @@ var plingModule = (() => {
     const date = calendarDay(el, tag, role);
     if (date) {
       const cal = calendarOf(el) || el.closest("table,[role=grid]");
-      return { kr: ["click", "button"], label: date, date, calendar: cal ? keyOf(cal) : "", top: true };
+      return { kr: ["click", "button"], label: date, date, calendar: cal ? keyOf2(cal) : "", top: true };
     }
     const way = monthStep(el, tag, role);
     if (way) return { kr: ["click", "button"], label: way === "previous" ? "Previous month" : "Next month", description: "Show the " + way + " month of the calendar", top: true };
@@ -895,7 +907,7 @@ var plingModule = (() => {
     if (spin) {
       const f = spinInput(el);
       const fl = f ? accName(f, f.localName, "spinbutton") || nearbyLabel(f) : "";
-      return { kr: ["click", "button"], label: spin === "up" ? "Up" : "Down", description: "Step " + (fl ? '"' + cut(fl, NAME_TEXT) + '" ' : "the number ") + spin, top: false };
+      return { kr: ["click", "button"], label: spin === "up" ? "Up" : "Down", description: "Step " + (fl ? '"' + cut2(fl, NAME_TEXT) + '" ' : "the number ") + spin, top: false };
     }
     return null;
   };
@@ -1067,7 +1079,7 @@ var plingModule = (() => {
     }
     w.backdrop = void 0;
     if (w.modalEl) {
-      w.modal = { label: cut(idrefText(w.modalEl, "aria-labelledby") || clean(w.modalEl.getAttribute("aria-label")) || headingText(w.modalEl) || "Dialog") };
+      w.modal = { label: cut2(idrefText2(w.modalEl, "aria-labelledby") || clean(w.modalEl.getAttribute("aria-label")) || headingText(w.modalEl) || "Dialog") };
     }
   }
 
@@ -1091,7 +1103,7 @@ var plingModule = (() => {
       if (!hasAttr) return null;
       const d = el.getAttribute("data-pling-region");
       if (d === null) return null;
-      const label2 = clean(el.getAttribute("data-pling-label")) || idrefText(el, "aria-labelledby") || clean(el.getAttribute("aria-label")) || clean(d);
+      const label2 = clean(el.getAttribute("data-pling-label")) || idrefText2(el, "aria-labelledby") || clean(el.getAttribute("aria-label")) || clean(d);
       return { base: clean(d) || slug(label2), label: label2, role: role || IMPLICIT_ROLE[tag] || "", declared: true, purpose: clean(el.getAttribute("data-pling-purpose")) };
     }
     let r = role && REGION_ROLES.has(role) ? role : "";
@@ -1101,11 +1113,11 @@ var plingModule = (() => {
     }
     if (!r && !role && el === w.modalEl) r = "dialog";
     if (!r && (role === "article" || tag === "article" && !role) && !ctx.rec && loneArticle(el, role)) {
-      const label2 = hasAttr && (idrefText(el, "aria-labelledby") || clean(el.getAttribute("aria-label"))) || headingText(el);
+      const label2 = hasAttr && (idrefText2(el, "aria-labelledby") || clean(el.getAttribute("aria-label"))) || headingText(el);
       return { base: label2 ? slug(label2) || "article" : "article", label: label2 || "Article", role: "article", declared: false, purpose: "" };
     }
     if (!r) return null;
-    let label = hasAttr ? idrefText(el, "aria-labelledby") || clean(el.getAttribute("aria-label")) : "";
+    let label = hasAttr ? idrefText2(el, "aria-labelledby") || clean(el.getAttribute("aria-label")) : "";
     if (!label && hasAttr && tag === "form") label = clean(el.getAttribute("name")) || clean(el.getAttribute("title"));
     if (!label && tag === "table" && el.caption) label = gather(el.caption, {}, w.maxText * 2);
     if (!label && NAMED_ONLY.has(r)) return null;
@@ -1262,13 +1274,13 @@ var plingModule = (() => {
     }
     if (id && id.length <= 80 && !w.recordIds.has(id)) return id;
     if (w.R.keys.get(el) === void 0) adoptKey(el);
-    let g = "r" + keyOf(el).slice(1);
+    let g = "r" + keyOf2(el).slice(1);
     while (w.recordIds.has(g)) g += "_";
     return g;
   };
   var pageIdOf = (el, id) => {
     if (w.R.keys.get(el) === void 0) adoptKey(el);
-    const k = keyOf(el);
+    const k = keyOf2(el);
     const prev = w.R.pageIds.get(k);
     if (prev !== void 0 && prev !== id && !w.recordIds.has(prev) && !document.getElementById(prev)) return prev;
     if (prev === void 0) {
@@ -1302,7 +1314,7 @@ var plingModule = (() => {
       w.R.recBySig.set(sig, list);
     }
     if (list.length >= 16) list.shift();
-    list.push(keyOf(el));
+    list.push(keyOf2(el));
   };
   var recMatches = (el, declared) => {
     if (declared) return clean(el.getAttribute("data-pling-record")) === w.findRec;
@@ -1344,13 +1356,13 @@ var plingModule = (() => {
         }
       }
       if (hr) for (const c of hr.cells) {
-        const t = cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
+        const t = cut2(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
         for (let i = 0; i < (c.colSpan || 1); i++) h.push(t);
       }
     } else {
       for (const c of table.querySelectorAll("[role=columnheader]")) {
         if (c.closest("[role=grid],[role=table],[role=treegrid]") !== table) continue;
-        h.push(cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT));
+        h.push(cut2(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT));
       }
     }
     w.headerCache.set(table, h);
@@ -1408,11 +1420,11 @@ var plingModule = (() => {
     const names = /* @__PURE__ */ new Set();
     const put = (name, value) => {
       if (fields.length >= MAX_FIELDS) return;
-      name = cut(name || "field", NAME_TEXT);
+      name = cut2(name || "field", NAME_TEXT);
       let n = name, i = 2;
       while (names.has(n)) n = name + " " + i++;
       names.add(n);
-      fields.push({ name: n, value: cut(value) });
+      fields.push({ name: n, value: cut2(value) });
     };
     if (kind === "decl") {
       for (const f of el.querySelectorAll("[data-pling-field]")) {
@@ -1423,7 +1435,7 @@ var plingModule = (() => {
       if (!out.label) {
         const o2 = { wantFirst: true, skip: skipButtons, hover: hoverShown };
         gather(el, o2, w.maxText * 4);
-        if (o2.first) out.label = cut(o2.first);
+        if (o2.first) out.label = cut2(o2.first);
       }
       if (fields.length) return fields;
       kind = "list";
@@ -1436,7 +1448,7 @@ var plingModule = (() => {
         const span = c.colSpan || 1;
         const o2 = { wantFirst: true, skip: skipButtons, hover: hoverShown };
         let v = gather(c, o2, w.maxText + 1);
-        if (o2.first && !out.label) out.label = cut(o2.first);
+        if (o2.first && !out.label) out.label = cut2(o2.first);
         if (v) v = dropInitials(o2, v);
         if (!v) {
           const cb2 = checkboxIn(c);
@@ -1456,7 +1468,7 @@ var plingModule = (() => {
       o.avatar = o2.avatar;
       o.initials = o2.initials;
     }
-    if (!out.label && o.first) out.label = cut(o.first);
+    if (!out.label && o.first) out.label = cut2(o.first);
     if (text) text = dropInitials(o, text);
     const parts = text ? partsOf(el) : null;
     if (parts) for (const [n, v] of parts) put(n, v);
@@ -1604,7 +1616,7 @@ var plingModule = (() => {
   var skipButtons = (c, tag) => isCtl(c, tag, false);
   var skipControls = (c, tag) => isCtl(c, tag, true);
   var accName = (el, tag, role, strong) => {
-    let s = idrefText(el, "aria-labelledby");
+    let s = idrefText2(el, "aria-labelledby");
     if (!s) s = clean(el.getAttribute("aria-label"));
     const field = tag === "input" || tag === "select" || tag === "textarea";
     if (!s && field && el.labels && el.labels.length) {
@@ -1906,13 +1918,13 @@ var plingModule = (() => {
   var hrefOf = (el) => {
     const h = el.getAttribute("href");
     if (h === null) return "";
-    if (SAFE_PATH.test(h) && !DOT_SEG.test(h) && el.ownerDocument === document && !hasBase()) return cut(h);
+    if (SAFE_PATH.test(h) && !DOT_SEG.test(h) && el.ownerDocument === document && !hasBase()) return cut2(h);
     try {
       const u = new URL(h, el.baseURI);
-      if (u.protocol !== "http:" && u.protocol !== "https:") return cut(u.protocol.replace(":", ""), 16);
+      if (u.protocol !== "http:" && u.protocol !== "https:") return cut2(u.protocol.replace(":", ""), 16);
       let p = u.pathname;
       if (u.hash.startsWith("#/") || u.hash.startsWith("#!/")) p += u.hash.split(/[?&]/)[0];
-      return cut(u.origin === location.origin ? p : u.origin + p);
+      return cut2(u.origin === location.origin ? p : u.origin + p);
     } catch (e) {
       return "";
     }
@@ -1920,8 +1932,8 @@ var plingModule = (() => {
   var urlOf = (s) => {
     try {
       const u = new URL(s, document.baseURI);
-      if (u.protocol === "about:" || u.protocol === "data:" || u.protocol === "blob:") return u.protocol === "about:" ? cut(u.protocol + u.pathname) : u.protocol.replace(":", "");
-      return cut(u.origin + u.pathname, 500);
+      if (u.protocol === "about:" || u.protocol === "data:" || u.protocol === "blob:") return u.protocol === "about:" ? cut2(u.protocol + u.pathname) : u.protocol.replace(":", "");
+      return cut2(u.origin + u.pathname, 500);
     } catch (e) {
       return "";
     }
@@ -1956,7 +1968,7 @@ var plingModule = (() => {
   // collector/output.js
   var addState = (name, value, group, declared) => {
     if (w.state.length >= MAX_STATE) return;
-    const s = { name: cut(name, NAME_TEXT), value: cut(value) };
+    const s = { name: cut2(name, NAME_TEXT), value: cut2(value) };
     if (group) s.group = group;
     if (declared) s.declared = true;
     w.state.push(s);
@@ -1985,7 +1997,7 @@ var plingModule = (() => {
     const v = el.getAttribute("data-pling-value");
     const text = gather(el, { hidden: true }, w.maxText * 2);
     addState(name, v !== null ? clean(v) : text, "", true);
-    w.stateTexts.add(cut(text));
+    w.stateTexts.add(cut2(text));
   };
   var skipped = (el) => {
     if (!w.declState) return;
@@ -2043,7 +2055,7 @@ var plingModule = (() => {
         const f = /^(input|select|textarea)$/.test(p.localName) ? p : p.querySelector("input:not([type=hidden]),select,textarea");
         if (f) {
           const kr = ctlType(f, f.localName, f.hasAttributes() ? roleOf(f) : "");
-          return kr ? cut(accName(f, f.localName, kr[1]) || nearbyLabel(f) || clean(f.getAttribute("name")), NAME_TEXT) : "";
+          return kr ? cut2(accName(f, f.localName, kr[1]) || nearbyLabel(f) || clean(f.getAttribute("name")), NAME_TEXT) : "";
         }
       }
     }
@@ -2051,8 +2063,8 @@ var plingModule = (() => {
   };
   var addFeedback = (el, kind, message, field, region) => {
     if (w.feedback.length >= MAX_FEEDBACK || !message) return null;
-    const f = { kind, message: cut(message) };
-    if (field) f.field = cut(field, NAME_TEXT);
+    const f = { kind, message: cut2(message) };
+    if (field) f.field = cut2(field, NAME_TEXT);
     if (region) f.region = region;
     w.feedback.push(f);
     if (el) w.fbByEl.set(el, f);
@@ -2208,7 +2220,7 @@ var plingModule = (() => {
     if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !vis(el) && !(tag === "input" && el.type === "file" && el.labels && Array.prototype.some.call(el.labels, vis))) {
       if (ctx.rec && hoverShown(el)) hover = true;
       else {
-        if (hasAttr && role === "tabpanel") pushHidden(ctx.region, idrefText(el, "aria-labelledby") || clean(el.getAttribute("aria-label")) || "Tab panel", "tab");
+        if (hasAttr && role === "tabpanel") pushHidden(ctx.region, idrefText2(el, "aria-labelledby") || clean(el.getAttribute("aria-label")) || "Tab panel", "tab");
         skipped(el);
         return null;
       }
@@ -2257,8 +2269,8 @@ var plingModule = (() => {
       w.regionsTotal++;
       if (w.regions.length < w.maxRegions) {
         const id = uniqueRegionId(rg.base);
-        const r = { id, key: keyOf(el), label: cut(rg.label) };
-        if (rg.purpose) r.purpose = cut(rg.purpose);
+        const r = { id, key: keyOf2(el), label: cut2(rg.label) };
+        if (rg.purpose) r.purpose = cut2(rg.purpose);
         if (rg.role) r.role = rg.role;
         if (ctx.region) r.parent = ctx.region;
         if (rg.declared) r.declared = true;
@@ -2308,7 +2320,7 @@ var plingModule = (() => {
         if (rk === "decl") {
           out.declared = true;
           const l = clean(el.getAttribute("data-pling-label"));
-          if (l) out.label = cut(l);
+          if (l) out.label = cut2(l);
         }
         if (c2.region) out.region = c2.region;
         const inVP = mostly(el.getBoundingClientRect(), c2.clip);
@@ -2401,7 +2413,7 @@ var plingModule = (() => {
           for (const r of refs) {
             const prev = w.fbByEl.get(r);
             if (prev) {
-              if (!prev.field) prev.field = cut(field, NAME_TEXT);
+              if (!prev.field) prev.field = cut2(field, NAME_TEXT);
               done = true;
             } else if (r.hasAttribute("data-pling-feedback")) {
               if (!r.getAttribute("data-pling-for")) w.fieldFor.set(r, field);
@@ -2522,11 +2534,11 @@ var plingModule = (() => {
     for (const [sh, sn] of w.slotNames) {
       if (sn.names.length < 2) continue;
       if (sn.names.length <= 3 && !sn.names.includes("")) {
-        sh.label = cut(sn.names.join(" / "));
+        sh.label = cut2(sn.names.join(" / "));
         delete sh.evidence;
       } else {
         delete sh.label;
-        if (sn.ev) sh.evidence = cut(sn.ev, NAME_TEXT);
+        if (sn.ev) sh.evidence = cut2(sn.ev, NAME_TEXT);
       }
     }
     for (const [sh, label] of w.slotLabel) {
@@ -2543,8 +2555,8 @@ var plingModule = (() => {
     w.snap = {
       document_id: w.R.docId,
       url: urlOf(location.href),
-      title: cut(clean(document.title)),
-      path: cut(location.pathname, 500),
+      title: cut2(clean(document.title)),
+      path: cut2(location.pathname, 500),
       viewport: {
         width: w.VW,
         height: w.VH,
@@ -2564,12 +2576,12 @@ var plingModule = (() => {
     for (const e of [document.documentElement, document.body]) {
       if (!e) continue;
       const rt = e.getAttribute("data-pling-route");
-      if (rt && !w.snap.route) w.snap.route = cut(clean(rt), NAME_TEXT);
+      if (rt && !w.snap.route) w.snap.route = cut2(clean(rt), NAME_TEXT);
       for (const a of e.attributes) {
         if (!a.name.startsWith("data-pling-param-")) continue;
         const n = a.name.slice("data-pling-param-".length);
         if (!n) continue;
-        (w.snap.params || (w.snap.params = {}))[cut(n, NAME_TEXT)] = cut(clean(a.value));
+        (w.snap.params || (w.snap.params = {}))[cut2(n, NAME_TEXT)] = cut2(clean(a.value));
       }
     }
     if (w.modal) w.snap.modal = w.modal;

@@ -14,7 +14,6 @@ export const textHas = (el) => {
 };
 export const MAX_FIELDS = 30, MAX_OPTIONS = 25, MAX_FEEDBACK = 100, MAX_HIDDEN = 50, MAX_STATE = 100, MAX_HITS = 300;
 export const NAME_TEXT = 80;
-export const GATHER_DEPTH = 256;
 
 export function initParams() {
   w.P = w.params || {};
