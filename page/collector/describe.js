@@ -118,7 +118,7 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   // a field's visible label beats its title and placeholder (issue
   // 18: Adminer's <th>Server</th><td><input title="hostname[:port]">)
   // a widget's part (a calendar day, a tree node's twisty) is named by
-  // the widget (17a-widgets.js)
+  // the widget (widgets.js)
   const wn = w.widgetNow;
   let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
   // a code editor's label comes with its kind (codeEditor)

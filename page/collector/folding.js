@@ -1,3 +1,21 @@
+// folding.js is the collector's one place for row folding: which
+// controls inside records are one row action (a shape), and the shape's
+// label. The rule "the JS reports facts, Go decides" has this one named
+// exception: the fold key needs the DOM (a control's slot in its row's
+// template, the row's own text to remove from a name), which never leaves
+// the page, so JS decides it here —
+//
+//   JS (this module)                        Go (build.go, decides the rest)
+//   which row controls share a shape:       a shape without a label is named
+//     declared name, or name without the      by what it does (slotVerb);
+//     row's text, or template slot           action names, kinds, effects
+//     (foldKey, rowAction)                    (inferName, kindOf, effectOf);
+//   a shape's label, evidence, does         page-level folding: a region's
+//     (newShape, finishShapes)                link list (foldLinks) and a
+//                                             calendar's days (foldDays)
+//
+// Nothing else in the collector folds: the walk and the other modules
+// report one control per element.
 import { w } from './state.js';
 import { accName, asLabel, roleOf, skipButtons } from './controls.js';
 import { describe, unavailableOf } from './describe.js';
