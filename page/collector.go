@@ -13,10 +13,11 @@ import (
 // ({docId, keys, els, el(key)}) that maps the opaque element keys and
 // generated record ids of every snapshot back to elements for the
 // document's life. It is the ES modules of collector/ (entry main.js, one
-// walk object per run in state.js) bundled by go generate (generate.go)
-// into the committed collector.gen.js.
+// walk object per run in state.js) bundled and minified by go generate
+// (generate.go) into the committed collector.min.gen.js; collector.gen.js
+// is the same bundle unminified, to read.
 //
-//go:embed collector.gen.js
+//go:embed collector.min.gen.js
 var CollectorScript string
 
 // Evaluator runs a script function in the page with JSON args and decodes
