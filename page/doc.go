@@ -33,7 +33,7 @@
 //	                                           12-repeated.js (repeatedItems), 17a-widgets.js
 //	is a control covered                       collector/13-hittest.js (overlaid)
 //	which fields are secret (no value)         collector/14-describe.js (isSecret);
-//	                                           fillform.js keeps its own copy for fill_form
+//	                                           js/fillcheck.js keeps its own copy for fill_form
 //	feedback severity (success, info, error)   collector/15-feedback.js (noticeKind)
 //	role-less clickables                       collector/16-visit.js (pointerButton)
 //	a row action's slot and its name           collector/17-folding.js (control, withoutRow)
@@ -44,6 +44,6 @@
 //	the revision and what changed              revision.go, receipt.go (Diff)
 //	running an action, waiting for navigation  runtime.go (Act); WithWait (wait.go) bounds it
 //	several fields in one call                 fillform.go (FillForm)
-//	a region's prose or a field's whole value  read.go, read.js (Read)
+//	a region's prose or a field's whole value  read.go, js/read.js (Read)
 //	error codes                                errors.go, over the one table in errcode
 package page
