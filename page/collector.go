@@ -2,10 +2,8 @@ package page
 
 import (
 	"context"
-	"embed"
+	_ "embed" // CollectorScript
 	"fmt"
-	"io/fs"
-	"strings"
 )
 
 // CollectorScript is the in-page collector: one JavaScript function
@@ -14,37 +12,12 @@ import (
 // one thing in the page: the non-enumerable registry window.__pling
 // ({docId, keys, els, el(key)}) that maps the opaque element keys and
 // generated record ids of every snapshot back to elements for the
-// document's life. It is the fragments of collector/ joined in file-name
-// order (see collectorFragments).
-var CollectorScript = joinFragments(collectorFragments, "collector")
-
-// collectorFragments are the collector's source, cut at its sections: one
-// file per concern (registry, text, controls, icons, … the walk), numbered
-// in the order they are joined. The join is plain concatenation, so the
-// fragments together are one function expression and each fragment sees
-// the variables of the ones before it.
+// document's life. It is the ES modules of collector/ (entry main.js, one
+// walk object per run in state.js) bundled by go generate (generate.go)
+// into the committed collector.gen.js.
 //
-//go:embed collector/*.js
-var collectorFragments embed.FS
-
-// joinFragments concatenates the .js files of dir in fsys in file-name
-// order. A missing or unreadable fragment is a build defect, so it panics
-// at package initialisation rather than shipping a broken collector.
-func joinFragments(fsys embed.FS, dir string) string {
-	names, err := fs.Glob(fsys, dir+"/*.js")
-	if err != nil || len(names) == 0 {
-		panic(fmt.Sprintf("page: no collector fragments in %s: %v", dir, err))
-	}
-	var b strings.Builder
-	for _, name := range names { // fs.Glob returns names sorted
-		src, err := fsys.ReadFile(name)
-		if err != nil {
-			panic(fmt.Sprintf("page: reading collector fragment %s: %v", name, err))
-		}
-		b.Write(src)
-	}
-	return b.String()
-}
+//go:embed collector.gen.js
+var CollectorScript string
 
 // Evaluator runs a script function in the page with JSON args and decodes
 // its JSON result into out; browser.Session implements it.

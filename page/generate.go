@@ -1,8 +1,8 @@
 package page
 
-// The in-page scripts written as ES modules (js/) are bundled into the
-// committed *.gen.js files the package embeds; `make generate-check` fails
-// when a bundle differs from what its modules make.
+// The in-page collector is ES modules in collector/ (entry main.js);
+// jsgen bundles them into the committed collector.gen.js that
+// CollectorScript embeds. `make generate-check` fails when the committed
+// bundle is not what the modules make.
 //
-//go:generate go run ../internal/jsbundle/jsgen -entry js/read.js -out read.gen.js
-//go:generate go run ../internal/jsbundle/jsgen -entry js/fillform.js -out fillform.gen.js
+//go:generate go run ../internal/jsbundle/jsgen -entry collector/main.js -out collector.gen.js

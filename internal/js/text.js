@@ -1,0 +1,177 @@
+// text.js holds the text helpers Pling's in-page scripts share: white
+// space collapsed (clean), strings bounded without splitting a surrogate
+// pair (cut), the text under an element as a person reads it (gather,
+// which uses visibility.js's rule), and the elements or text an idref
+// attribute (aria-labelledby, aria-describedby) names.
+import { vis } from './visibility.js';
+
+// GATHER_DEPTH bounds how deep gather descends.
+export const GATHER_DEPTH = 256;
+export const WS = /\s+/g;
+export const NONSPACE = /\S/;
+export const LETTER = /[\p{L}\p{N}]/u;
+export const clean = (s) => (s ? s.replace(WS, ' ').trim() : '');
+export const INITIALS = /^\p{Lu}{1,3}$/u;
+// abbreviates: the letters of ini ("SK", "GH") are, in order, letters
+// of t ("Sarah Kowalski", "GitHub"), the first one t's first.
+export const abbreviates = (ini, t) => {
+  const low = t.toLowerCase(), a = ini.toLowerCase();
+  if (low.charAt(0) !== a.charAt(0)) return false;
+  for (let i = 1, j = 1; i < a.length; i++, j++) {
+    j = low.indexOf(a.charAt(i), j);
+    if (j < 0) return false;
+  }
+  return true;
+};
+// cut bounds s to n UTF-16 units, never splitting a surrogate pair, and
+// marks the cut with an ellipsis.
+export const cut = (s, n) => {
+  if (s.length <= n) return s;
+  let k = n - 1;
+  if (k > 0) {
+    const c = s.charCodeAt(k - 1);
+    if (c >= 0xd800 && c <= 0xdbff) k--;
+  }
+  return s.slice(0, Math.max(k, 0)) + '…';
+};
+
+export const NOTEXT = new Set(['script', 'style', 'template', 'noscript', 'select', 'textarea', 'input', 'option', 'optgroup', 'datalist', 'iframe', 'frame', 'object', 'embed', 'canvas', 'video', 'audio', 'head', 'math']);
+export const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'caption', 'label', 'legend']);
+export const blockBox = (el) => {
+  const d = getComputedStyle(el).display;
+  return d === 'block' || d === 'flex' || d === 'grid' || d === 'list-item' || d === 'flow-root' || d.startsWith('table');
+};
+
+// gather collects the text under root (flat tree, alt text and aria-label
+// of graphics included), skipping form field contents, contenteditable
+// subtrees, hidden elements (unless opt.hidden) and elements opt.skip
+// rejects. It stops after limit characters. It returns the collapsed text;
+// opt.first receives the first text run that holds a letter or digit
+// (the second, when the first is an avatar's initials of it).
+// dropInitials removes from text, gathered with opt, an avatar's
+// initials before the name they abbreviate ("SK Sarah Kowalski …" is
+// "Sarah Kowalski …"): they are no part of a row's text or a cell's.
+export const dropInitials = (opt, text) =>
+  opt.initials && text.startsWith(opt.avatar + ' ') ? text.slice(opt.avatar.length + 1) : text;
+
+export const gather = (root, opt, limit) => {
+  const parts = [];
+  let len = 0;
+  // White space alone counts one unit: templates indent their markup,
+  // and the indentation before a row's first word must not use up a
+  // small limit (ownText asks for one character).
+  const add = (s) => {
+    if (NONSPACE.test(s)) {
+      parts.push(s);
+      len += s.length;
+    } else {
+      parts.push(' ');
+      return;
+    }
+    if (opt.wantFirst && opt.avatar === undefined) {
+      const t = clean(s);
+      if (t && LETTER.test(t)) {
+        if (opt.first === undefined) opt.first = t;
+        else {
+          // an avatar's initials ("A", "SK") before the name they
+          // abbreviate are no label: the name is
+          opt.avatar = opt.first;
+          if (INITIALS.test(opt.first) && abbreviates(opt.first, t)) {
+            opt.first = t;
+            opt.initials = true; // the text begins with them
+          }
+        }
+      }
+    }
+  };
+  // The walk is iterative (a stack of sibling cursors, no recursion), so
+  // any depth of DOM is safe; it descends at most MAX_DEPTH levels.
+  const frames = [{ c: root.firstChild, list: null, i: 0, block: false }];
+  while (frames.length) {
+    const f = frames[frames.length - 1];
+    let c = null;
+    if (len < limit) {
+      if (f.list) c = f.i < f.list.length ? f.list[f.i++] : null;
+      else if (f.c) { c = f.c; f.c = c.nextSibling; }
+    }
+    if (!c) {
+      frames.pop();
+      if (f.block) parts.push(' ');
+      continue;
+    }
+    const t = c.nodeType;
+    if (t === 3) {
+      const v = c.data;
+      if (v) add(v);
+      continue;
+    }
+    if (t !== 1) continue;
+    const tag = c.localName;
+    if (NOTEXT.has(tag)) continue;
+    if (c.hasAttributes()) {
+      if (c.getAttribute('aria-hidden') === 'true') continue;
+      const ce = c.getAttribute('contenteditable');
+      if (ce !== null && ce !== 'false') continue;
+      if (!opt.hidden && !vis(c) && !(opt.hover && opt.hover(c))) continue;
+    }
+    if (opt.skip && opt.skip(c, tag)) continue;
+    if (tag === 'img' || tag === 'area') {
+      const a = c.getAttribute('alt');
+      if (a) add(' ' + a + ' ');
+      continue;
+    }
+    if (tag === 'svg') {
+      let a = c.getAttribute('aria-label');
+      if (!a) {
+        const ti = c.querySelector('title');
+        a = ti ? ti.textContent : '';
+      }
+      if (a) add(' ' + a + ' ');
+      continue;
+    }
+    // A box the CSS makes a block (a <strong> shown as a block above
+    // its caption, a flex item) separates its words as a <div> does:
+    // "64 Projects", not "64Projects".
+    const block = BLOCK.has(tag) || blockBox(c);
+    if (block) parts.push(' ');
+    if (frames.length > GATHER_DEPTH) {
+      if (block) parts.push(' ');
+      continue;
+    }
+    if (tag === 'slot') {
+      const as = c.assignedNodes({ flatten: true });
+      if (as.length) {
+        frames.push({ c: null, list: as, i: 0, block });
+        continue;
+      }
+    }
+    frames.push({ c: (c.shadowRoot || c).firstChild, list: null, i: 0, block });
+  }
+  return clean(parts.join(''));
+};
+
+export const rootOf = (el) => el.getRootNode();
+// idrefText is the text of the elements attr names (ids in el's tree),
+// each gathered up to limit characters, hidden ones included.
+export const idrefText = (el, attr, limit) => {
+  const v = el.getAttribute(attr);
+  if (!v) return '';
+  const root = rootOf(el);
+  const out = [];
+  for (const id of v.trim().split(WS)) {
+    const r = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+    if (r && r !== el) out.push(gather(r, { hidden: true }, limit));
+  }
+  return clean(out.join(' '));
+};
+export const idrefEls = (el, attr) => {
+  const v = el.getAttribute(attr);
+  if (!v) return [];
+  const root = rootOf(el);
+  const out = [];
+  for (const id of v.trim().split(WS)) {
+    const r = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+    if (r) out.push(r);
+  }
+  return out;
+};

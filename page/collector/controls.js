@@ -1,0 +1,219 @@
+import { w } from './state.js';
+import { NAME_TEXT } from './params.js';
+import { CTRL_SEL } from './repeated.js';
+import { LETTER, NONSPACE, NOTEXT, WS, clean, gather, idrefText } from './text.js';
+// ---- controls
+export const CTRL_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
+export const CONTENT_NAMED = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'checkbox', 'radio', 'switch']);
+export const SECRET_AC = new Set(['one-time-code', 'current-password', 'new-password']); // and every cc-* (isSecret)
+export const BUTTONISH_TAGS = new Set(['button', 'input', 'select', 'textarea', 'summary']);
+export const isEditable = (el) => {
+  const ce = el.getAttribute('contenteditable');
+  return ce !== null && ce !== 'false';
+};
+export const roleOf = (el) => {
+  const r = el.getAttribute('role');
+  if (!r) return suggestionRole(el);
+  const i = r.indexOf(' ');
+  return (i < 0 ? r : r.slice(0, i)).toLowerCase();
+};
+// suggestionRole: issue 18 pt 6: jQuery UI's autocomplete shows its
+// suggestions as a menu without roles (role: null); its items are the
+// options a person chooses from.
+export const suggestionRole = (el) => {
+  if (el.localName !== 'li' || !el.classList.contains('ui-menu-item')) return '';
+  const p = el.parentElement;
+  return p && p.classList.contains('ui-autocomplete') ? 'option' : '';
+};
+// codeEditor: issue 18 pt 5: a code editor is one type action on its
+// visible wrapper (the input it types through is a tiny hidden
+// textarea), named by the label of the textarea it replaced, its own
+// input's name, or the text before it: ['type', 'textbox', label], or
+// null. CodeMirror 5 (.CodeMirror holding its editor instance) and
+// Monaco (.monaco-editor, its textarea named by its ariaLabel).
+export const codeEditor = (el, tag) => {
+  if (tag !== 'div' || !((el.CodeMirror && el.classList.contains('CodeMirror')) || el.classList.contains('monaco-editor'))) return null;
+  let label = '';
+  try {
+    const ta = el.CodeMirror && typeof el.CodeMirror.getTextArea === 'function' ? el.CodeMirror.getTextArea() : null;
+    if (ta) label = accName(ta, 'textarea', 'textbox');
+  } catch (e) { label = ''; }
+  const input = el.querySelector('textarea');
+  if (!label && input) label = accName(input, 'textarea', 'textbox');
+  if (!label) label = accName(el, tag, 'textbox') || nearbyLabel(el);
+  return ['type', 'textbox', label];
+};
+// ctlType returns [kind, role] for an actionable element, or null.
+export const ctlType = (el, tag, role) => {
+  if (role && CTRL_ROLES.has(role)) {
+    switch (role) {
+      case 'link': return ['link', role];
+      case 'checkbox': case 'switch': case 'radio': case 'menuitemcheckbox': case 'menuitemradio': return ['check', role];
+      case 'textbox': case 'searchbox': case 'slider': case 'spinbutton': return ['type', role];
+      case 'combobox': return [tag === 'select' ? 'select' : 'type', role];
+      case 'button':
+        if (tag === 'button' && el.type === 'submit' && el.form) return ['submit', role];
+        if (tag === 'input' && (el.type === 'submit' || el.type === 'image')) return ['submit', role];
+        return ['click', role];
+      default: return ['click', role];
+    }
+  }
+  switch (tag) {
+    case 'button': return [el.type === 'submit' && el.form ? 'submit' : 'click', 'button'];
+    case 'a': return el.hasAttribute('href') ? ['link', 'link'] : null;
+    case 'select': return ['select', el.multiple || el.size > 1 ? 'listbox' : 'combobox'];
+    case 'textarea': return ['type', 'textbox'];
+    case 'summary': {
+      const p = el.parentElement;
+      return p && p.localName === 'details' ? ['click', 'button'] : null;
+    }
+    case 'input': {
+      const ty = el.type;
+      switch (ty) {
+        case 'hidden': return null;
+        case 'checkbox': return ['check', 'checkbox'];
+        case 'radio': return ['check', 'radio'];
+        case 'submit': case 'image': return ['submit', 'button'];
+        case 'reset': case 'button': return ['click', 'button'];
+        // issue 11: file inputs are actions of kind upload (files are
+        // set through the upload tool, never by clicking)
+        case 'file': return ['upload', 'button'];
+        case 'range': return ['type', 'slider'];
+        case 'number': return ['type', 'spinbutton'];
+        case 'search': return ['type', 'searchbox'];
+        default: return ['type', el.hasAttribute('list') ? 'combobox' : 'textbox'];
+      }
+    }
+  }
+  if (el.hasAttribute && el.hasAttributes() && isEditable(el)) return ['type', 'textbox'];
+  return null;
+};
+// isCtl reports whether an element is any kind of control (for text and
+// record heuristics); links count only when links is true.
+export const isCtl = (el, tag, links) => {
+  if (BUTTONISH_TAGS.has(tag)) return tag !== 'input' || el.type !== 'hidden';
+  if (tag === 'a') return links && el.hasAttribute('href');
+  if (!el.hasAttributes()) return false;
+  const r = roleOf(el);
+  if (r === 'link') return links;
+  if (r && CTRL_ROLES.has(r)) return true;
+  return isEditable(el);
+};
+export const skipButtons = (c, tag) => isCtl(c, tag, false);
+export const skipControls = (c, tag) => isCtl(c, tag, true);
+
+// accName is the accessible name; strong leaves out the fallbacks
+// (title, placeholder) that a visible label beside a field beats.
+export const accName = (el, tag, role, strong) => {
+  let s = idrefText(el, 'aria-labelledby');
+  if (!s) s = clean(el.getAttribute('aria-label'));
+  const field = tag === 'input' || tag === 'select' || tag === 'textarea';
+  if (!s && field && el.labels && el.labels.length) {
+    const out = [];
+    for (const l of el.labels) out.push(gather(l, { skip: skipButtons }, w.maxText * 2));
+    s = clean(out.join(' '));
+  }
+  if (!s && tag === 'input') {
+    const ty = el.type;
+    if (ty === 'submit' || ty === 'reset' || ty === 'button') s = clean(el.getAttribute('value')) || (ty === 'submit' ? 'Submit' : ty === 'reset' ? 'Reset' : '');
+    else if (ty === 'image') s = clean(el.getAttribute('alt'));
+  }
+  if (!s && tag === 'img') s = clean(el.getAttribute('alt'));
+  if (!s && !field && (CONTENT_NAMED.has(role) || tag === 'summary') && !(el.hasAttributes() && isEditable(el))) {
+    s = gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, w.maxText * 2);
+  }
+  if (strong) return s;
+  if (!s) s = clean(el.getAttribute('title'));
+  if (!s && (field || isEditable(el))) s = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder'));
+  return s;
+};
+// nearbyLabel is the visible text that labels a field with no
+// accessible name: a short text just before it (the label element of
+// its form group, a caption div), or the nearest preceding heading or
+// <dt>, looking up to three ancestors up. A class name is never a label.
+// issue 18: the text just before a field in its own row ("Host:
+// <input>") labels it too; a sentence (instructions elsewhere on the
+// page: "Select 06/29/2016 as the date and hit submit.") never does.
+export const asLabel = (text) => {
+  if (!text || text.length > NAME_TEXT || !LETTER.test(text)) return '';
+  const t = text.replace(/\s*[:*]\s*$/, '');
+  const words = t.split(' ').length;
+  if (words > 6 || (words > 2 && /[.!?]$/.test(t))) return '';
+  return t;
+};
+export const nearbyLabel = (el) => {
+  for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
+    let seen = 0;
+    for (let p = n.previousSibling; p && seen < 3; p = p.previousSibling) {
+      if (p.nodeType === 3) {
+        if (!NONSPACE.test(p.data)) continue;
+        seen++;
+        const text = clean(p.data);
+        const l = asLabel(text);
+        if (l) return l;
+        continue;
+      }
+      if (p.nodeType !== 1) continue;
+      seen++;
+      const t = p.localName;
+      // a control in between: the text before it labels that one
+      if (isCtl(p, t, true) || (p.firstElementChild && p.querySelector(CTRL_SEL))) return '';
+      if (NOTEXT.has(t)) continue;
+      const text = gather(p, {}, NAME_TEXT + 1);
+      const l = asLabel(text);
+      if (l) return l;
+    }
+    const pp = n.parentElement;
+    if (!pp || pp.localName === 'form' || pp.localName === 'body' || pp.localName === 'li' || pp.localName === 'tr') break;
+  }
+  return '';
+};
+// pagerMeaning: issue 18 pt 4: a pager link (or button) whose text is
+// only a glyph is named by what it means, never by its class token
+// (ajax_navig is Next on one page and Begin on the next): its rel
+// (next, prev, first, last) first, then its title, then the glyph's
+// conventional meaning: < ‹ previous, > › next, « << first, » >> last.
+export const REL_MEANING = { next: 'Next', prev: 'Previous', previous: 'Previous', first: 'First', start: 'First', last: 'Last' };
+export const GLYPH_MEANING = {
+  '<': 'Previous', '‹': 'Previous', '>': 'Next', '›': 'Next',
+  '«': 'First', '<<': 'First', '‹‹': 'First', '|<': 'First', '|‹': 'First',
+  '»': 'Last', '>>': 'Last', '››': 'Last', '>|': 'Last', '›|': 'Last',
+};
+export const pagerMeaning = (el, label) => {
+  const rel = el.getAttribute('rel');
+  if (rel) for (const r of rel.toLowerCase().split(WS)) if (REL_MEANING[r]) return REL_MEANING[r];
+  const title = clean(el.getAttribute('title'));
+  if (title && LETTER.test(title)) return title;
+  return GLYPH_MEANING[(label || '').replace(/\s+/g, '')] || '';
+};
+// sectionOf: issue 18 pt 4: a wiki's per-section Edit link or button
+// names its section: from its title (MediaWiki's "Edit section:
+// Holidays" or "Edit section's source code: Holidays", DokuWiki's
+// "Holidays"), the heading it sits in, or, for a
+// button alone in its own form just after a section (DokuWiki's
+// btn_secedit), the heading that section starts with. '' when it is no
+// section's control.
+export const EDIT_WORD = /^\[?\s*edit(\s+source)?\s*\]?$/i;
+export const SECTION_HEADING = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+export const isSectionHeading = (n) => n && n.nodeType === 1 && n.matches(SECTION_HEADING);
+export const sectionHeading = (h) => asLabel(gather(h, { skip: skipControls }, NAME_TEXT + 1).replace(/^[\s[\]|()]+|[\s[\]|()]+$/g, ''));
+export const sectionOf = (el, tag, label) => {
+  if (!EDIT_WORD.test(label)) return '';
+  const title = clean(el.getAttribute('title'));
+  if (title && title.toLowerCase() !== label.toLowerCase()) {
+    const m = /^edit\b[^:]*:\s*(.+)$/i.exec(title);
+    const s = m ? asLabel(m[1]) : /^edit\b/i.test(title) ? '' : asLabel(title);
+    if (s) return s;
+  }
+  const h = el.closest(SECTION_HEADING);
+  if (h) return sectionHeading(h);
+  const form = el.form || (tag !== 'a' && el.closest('form'));
+  if (!form || form.querySelectorAll(CTRL_SEL).length !== 1) return '';
+  // the form's outermost wrapper that holds nothing but it
+  let w = form;
+  while (w.parentElement && w.parentElement.children.length === 1 && w.parentElement.localName !== 'body') w = w.parentElement;
+  const p = w.previousElementSibling;
+  if (isSectionHeading(p)) return sectionHeading(p);
+  if (p && isSectionHeading(p.previousElementSibling)) return sectionHeading(p.previousElementSibling);
+  return '';
+};

@@ -1,0 +1,193 @@
+import { w } from './state.js';
+import { SECRET_AC, accName, isEditable, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
+import { evidenceOf, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
+import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
+import { LETTER, WS, clean, cut } from './text.js';
+// ---- one control
+export const isDisabled = (el, tag, hasAttr) => ((tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && el.matches(':disabled')) ||
+  (hasAttr && el.getAttribute('aria-disabled') === 'true');
+// unavailableOf is the declared reason, or "disabled".
+export const unavailableOf = (el, tag, hasAttr) => {
+  const un = hasAttr ? el.getAttribute('data-pling-unavailable') : null;
+  if (un !== null) return cut(clean(un) || 'unavailable');
+  return isDisabled(el, tag, hasAttr) ? 'disabled' : '';
+};
+// isSecret: a password, or a field whose autocomplete names a secret
+// (one-time-code, current-password, new-password, any card field
+// cc-*): its value never leaves the browser.
+export const isSecret = (el, hasAttr) => {
+  if (el.type === 'password') return true;
+  const ac = hasAttr ? (el.getAttribute('autocomplete') || '').toLowerCase() : '';
+  if (ac) for (const w of ac.split(WS)) if (SECRET_AC.has(w) || w.startsWith('cc-')) return true;
+  return false;
+};
+// fieldValue: issue 18 pt 3: the current content of a non-secret field
+// is page data the agent needs to edit it (a wiki's edit box): a text
+// input's or text area's value, a select's chosen options, a
+// CodeMirror 5 or Monaco editor's model, a contenteditable's text.
+// Secret fields give ''.
+export const fieldValue = (el, tag, hasAttr) => {
+  try {
+    if (tag === 'input') return isSecret(el, hasAttr) ? '' : String(el.value || '');
+    if (tag === 'textarea') return String(el.value || '');
+    if (tag === 'select') {
+      const out = [];
+      for (const o of el.selectedOptions || []) if (o.value !== '' || clean(o.label || o.text)) out.push(clean(o.label || o.text));
+      return out.join(', ');
+    }
+    if (el.CodeMirror && typeof el.CodeMirror.getValue === 'function') return String(el.CodeMirror.getValue());
+    if (tag === 'div' && el.classList.contains('monaco-editor')) {
+      const ed = monacoOf(el);
+      return ed ? String(ed.getValue()) : '';
+    }
+    if (hasAttr && isEditable(el)) return String(el.innerText || '');
+  } catch (e) { return ''; }
+  return '';
+};
+// monacoOf is the Monaco editor whose DOM node is el, through the
+// page's own monaco global (monaco.editor.getEditors), or null.
+export const monacoOf = (el) => {
+  const m = window.monaco;
+  const eds = m && m.editor && typeof m.editor.getEditors === 'function' ? m.editor.getEditors() : [];
+  for (const ed of eds) if (ed && typeof ed.getDomNode === 'function' && ed.getDomNode() === el && typeof ed.getValue === 'function') return ed;
+  return null;
+};
+// putValue sets c.value to v bounded to maxText UTF-16 units: its head
+// (two thirds) and, when cut, its tail in c.value_tail, with its whole
+// length in c.value_len; never a split surrogate pair.
+export const putValue = (c, v) => {
+  if (!v) return;
+  c.value_len = v.length;
+  if (v.length <= w.maxText) { c.value = v; return; }
+  let h = Math.floor(w.maxText * 2 / 3), t = v.length - (w.maxText - h);
+  // cut at a space or line break near the bound, not inside a word
+  const sp = v.slice(0, h).search(/\s\S*$/);
+  if (sp > h * 0.8) h = sp + 1;
+  const ts = v.slice(t, t + Math.ceil((v.length - t) * 0.2)).search(/\s/);
+  if (ts >= 0) t += ts + 1;
+  const hc = v.charCodeAt(h - 1);
+  if (hc >= 0xd800 && hc <= 0xdbff) h--;
+  const tc = v.charCodeAt(t);
+  if (tc >= 0xdc00 && tc <= 0xdfff) t++;
+  c.value = v.slice(0, h);
+  c.value_tail = v.slice(t);
+};
+export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
+  const c = { kind: kr[0] };
+  const declName = hasAttr ? el.getAttribute('data-pling-action') : null;
+  if (declName !== null && clean(declName)) {
+    c.name = cut(clean(declName), NAME_TEXT);
+    c.declared = true;
+  }
+  const field = kr[0] === 'type' || kr[0] === 'select' || (kr[0] === 'check' && (tag === 'input' || tag === 'select' || tag === 'textarea'));
+  // a field's visible label beats its title and placeholder (issue
+  // 18: Adminer's <th>Server</th><td><input title="hostname[:port]">)
+  // a widget's part (a calendar day, a tree node's twisty) is named by
+  // the widget (17a-widgets.js)
+  const wn = w.widgetNow;
+  let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
+  // a code editor's label comes with its kind (codeEditor)
+  if (!label && kr[2]) label = kr[2];
+  // (in a record the cell before is the row's data: title and placeholder come first)
+  if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
+  else if (!label && kr[0] === 'check') label = nearbyLabel(el);
+  // issue 18 pt 4: a pager's glyph link is named by what it means; a
+  // wiki's per-section Edit names its section
+  if (!wn && !field && (kr[0] === 'link' || kr[0] === 'click' || kr[0] === 'submit')) {
+    if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
+    else {
+      const sec = sectionOf(el, tag, label);
+      if (sec) label = label.replace(/^\[?\s*|\s*\]?$/g, '') + ' ' + sec;
+    }
+  }
+  // issue 18: an icon-only control is named by its icon, and says so
+  if (!wn && !field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
+    const ic = iconOf(el);
+    if (ic) {
+      label = ic;
+      c.name_from = 'icon';
+    }
+  }
+  if (label) c.label = cut(label);
+  if (!label || !LETTER.test(label)) {
+    // no name, or a symbol ("×", "★"): the id and class words may say more
+    const ev = evidenceOf(el);
+    if (ev) c.evidence = cut(ev, NAME_TEXT);
+  }
+  if (hasAttr) {
+    const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && clean(el.getAttribute('title')) !== label ? clean(el.getAttribute('title')) : '');
+    if (d) c.description = cut(d);
+  }
+  if (wn) {
+    if (wn.description) c.description = cut(wn.description);
+    if (wn.date) {
+      c.date = wn.date;
+      if (wn.calendar) c.calendar = wn.calendar;
+    }
+  }
+  c.role = kr[1];
+  // issue 18: a text area (or a multi-line editable) is not a one-line input
+  if (kr[0] === 'type' && (tag === 'textarea' || (hasAttr && (el.getAttribute('aria-multiline') === 'true' || isEditable(el))))) c.multiline = true;
+  if (c.declared) {
+    const ef = clean(el.getAttribute('data-pling-effect')).toLowerCase();
+    if (ef === 'read' || ef === 'write') c.effect = ef;
+    const cf = el.getAttribute('data-pling-confirm');
+    if (cf !== null && cf !== 'false') c.confirm = true;
+    const ho = el.getAttribute('data-pling-handoff');
+    if (ho !== null && ho !== 'false') c.handoff = true;
+  }
+  if (ctx.region) c.region = ctx.region;
+  if (isDisabled(el, tag, hasAttr)) c.disabled = true;
+  const why = unavailableOf(el, tag, hasAttr);
+  if (why) c.unavailable = why;
+  if (hover) c.hover_only = true;
+  if (tag === 'input') {
+    const ty = el.type;
+    c.input_type = ty;
+    if (isSecret(el, hasAttr)) c.secret = true;
+    if (ty === 'checkbox' || ty === 'radio') c.checked = el.checked;
+    // issue 11: what a file input accepts, and whether it takes several
+    if (ty === 'file') {
+      const acc = clean(el.getAttribute('accept'));
+      if (acc) c.accept = cut(acc, NAME_TEXT);
+      if (el.multiple) c.multiple = true;
+    }
+    if (el.required) c.required = true;
+  } else if (tag === 'select' || tag === 'textarea') {
+    if (el.required) c.required = true;
+  }
+  if (!('checked' in c) && (kr[1] === 'checkbox' || kr[1] === 'switch' || kr[1] === 'radio' || kr[1] === 'menuitemcheckbox' || kr[1] === 'menuitemradio') && hasAttr) {
+    const ac = el.getAttribute('aria-checked');
+    if (ac !== null) c.checked = ac === 'true';
+  }
+  if (hasAttr && el.hasAttribute('aria-required') && el.getAttribute('aria-required') === 'true') c.required = true;
+  if (tag === 'select') {
+    const opts = [];
+    for (const o of el.options) {
+      if (opts.length >= MAX_OPTIONS) break;
+      if (o.hidden) continue;
+      const t = clean(o.label || o.text);
+      if (t) opts.push(cut(t, NAME_TEXT));
+    }
+    if (opts.length) c.options = opts;
+  }
+  if (hasAttr) {
+    const inv = el.getAttribute('aria-invalid');
+    if (inv !== null && inv !== 'false' && inv !== '') c.invalid = true;
+  }
+  if (kr[0] === 'link' && tag === 'a') {
+    const h = hrefOf(el);
+    if (h) c.href = h;
+  }
+  // a field's value (not a row's: its row shows its data)
+  if ((kr[0] === 'type' || kr[0] === 'select') && !ctx.rec && !c.secret) putValue(c, fieldValue(el, tag, hasAttr));
+  if (ctx.fi >= 0) c.frame = ctx.fi;
+  if (ctx.shadow) c.shadow = true;
+  return c;
+};
+
+export const pushHidden = (region, label, how) => {
+  if (w.hidden.length >= MAX_HIDDEN || !label) return;
+  for (const h of w.hidden) if (h.label === label && h.how === how && h.region === region) return;
+  w.hidden.push({ region, label: cut(label), how });
+};

@@ -1,0 +1,44 @@
+import { w } from './state.js';
+import { accName, ctlType, nearbyLabel, roleOf } from './controls.js';
+import { MAX_FEEDBACK, NAME_TEXT } from './params.js';
+import { clean, cut } from './text.js';
+// issue 18: a notice's kind in its class (WordPress's notice-success,
+// Bootstrap's alert-success, flash-error; WordPress's legacy
+// "updated" is a success)
+export const NOTICE_CLASS = /(?:^|\s)(?:notice|alert|message|flash|toast|callout)-(success|info|warning|danger|error)(?:\s|$)|(?:^|\s)(updated)(?:\s|$)/i;
+export const NOTICE_KIND = { success: 'success', updated: 'success', info: 'info', warning: 'warning', danger: 'error', error: 'error' };
+// bare: the element has no role or live region; then only a block
+// (div, section, aside, p) is a notice, and "updated" only around a
+// paragraph (a microformat's <time class="updated"> is a date)
+export const noticeKind = (el, tag, bare) => {
+  const cls = typeof el.className === 'string' ? el.className : '';
+  const m = cls ? NOTICE_CLASS.exec(cls) : null;
+  if (!m) return '';
+  if (bare && !(tag === 'div' || tag === 'section' || tag === 'aside' || tag === 'p')) return '';
+  if (m[2] && (!bare || tag !== 'div' || !el.querySelector('p'))) return bare ? '' : NOTICE_KIND.updated;
+  return NOTICE_KIND[(m[1] || m[2]).toLowerCase()];
+};
+export const ERROR_CLASS = /(^|\s)([\w-]*(invalid-feedback|error-message|error-msg|error-text|field-error|form-error|validation-error|validation-message|help-block-error)|text-danger|error)(\s|$)/i;
+// fieldBefore names the field an error message follows: the nearest
+// preceding field among its siblings or its parent's, if any.
+export const fieldBefore = (el) => {
+  for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
+    for (let p = n.previousElementSibling; p; p = p.previousElementSibling) {
+      const f = /^(input|select|textarea)$/.test(p.localName) ? p : p.querySelector('input:not([type=hidden]),select,textarea');
+      if (f) {
+        const kr = ctlType(f, f.localName, f.hasAttributes() ? roleOf(f) : '');
+        return kr ? cut(accName(f, f.localName, kr[1]) || nearbyLabel(f) || clean(f.getAttribute('name')), NAME_TEXT) : '';
+      }
+    }
+  }
+  return '';
+};
+export const addFeedback = (el, kind, message, field, region) => {
+  if (w.feedback.length >= MAX_FEEDBACK || !message) return null;
+  const f = { kind, message: cut(message) };
+  if (field) f.field = cut(field, NAME_TEXT);
+  if (region) f.region = region;
+  w.feedback.push(f);
+  if (el) w.fbByEl.set(el, f);
+  return f;
+};

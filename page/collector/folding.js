@@ -1,0 +1,233 @@
+import { w } from './state.js';
+import { accName, asLabel, roleOf, skipButtons } from './controls.js';
+import { describe, unavailableOf } from './describe.js';
+import { meets } from './geometry.js';
+import { overlaid } from './hittest.js';
+import { hoverShown } from './hover.js';
+import { iconOf, ligatureOnly, rowEvidence } from './icons.js';
+import { NAME_TEXT } from './params.js';
+import { keyOf } from './registry.js';
+import { columnHeader } from './repeated.js';
+import { LETTER, clean, cut, gather, vis } from './text.js';
+// rowText returns a record's text content, lower-cased, computed once
+// per record (no layout: textContent).
+export const rowText = (rec) => {
+  if (rec.text === undefined) rec.text = clean(rec.el.textContent || '').toLowerCase();
+  return rec.text;
+};
+// occurrences counts needle in hay as a whole word ("message" is not
+// in "9 messages").
+export const occurrences = (hay, needle) => {
+  let n = 0;
+  const edge = (c) => !c || !LETTER.test(c);
+  for (let i = hay.indexOf(needle); i >= 0 && n < 100; i = hay.indexOf(needle, i + 1)) {
+    if (edge(hay.charAt(i - 1)) && edge(hay.charAt(i + needle.length))) {
+      n++;
+      i += needle.length - 1;
+    }
+  }
+  return n;
+};
+// withoutRow is what is left of a row control's name once the row's own
+// text is removed: "" for a name that is the row's data (a checkbox
+// labelled with its todo, a link showing a user name), "Mark done" for
+// "Mark Buy groceries done", "Delete" for a Delete button.
+export const withoutRow = (name, el, kind, rec) => {
+  if (!name) return '';
+  const low = name.toLowerCase();
+  const own = clean(el.textContent || '').toLowerCase();
+  if (kind === 'link' && own.includes(low)) return '';
+  const text = rowText(rec);
+  if (occurrences(text, low) > occurrences(own, low)) return '';
+  if (rec.first === undefined) {
+    const o = { wantFirst: true, skip: skipButtons, hover: hoverShown };
+    gather(rec.el, o, NAME_TEXT);
+    if (o.first === undefined) {
+      const o2 = { wantFirst: true, skip: (c, t) => t === 'button', hover: hoverShown };
+      gather(rec.el, o2, NAME_TEXT);
+      o.first = o2.first;
+    }
+    rec.first = (o.first || '').toLowerCase();
+  }
+  const first = rec.first;
+  if (first === low) return '';
+  // issue 18: a label that quotes the row's title (WordPress's
+  // aria-label="Quick edit “Hello world” inline", "Move “Hello world”
+  // to the Trash") is named by the control's visible text ("Quick
+  // Edit", "Trash") when it has some, else by the label without the
+  // quote
+  let rest = name.replace(QUOTED, (m, a, b, c, d, e) => {
+    const q = clean(a || b || c || d || e || '').toLowerCase();
+    return q && q.length >= 2 && (text.includes(q) || q === first) ? ' ' : m;
+  });
+  if (rest === name && first && first.length >= 2) {
+    const i = low.indexOf(first);
+    if (i >= 0) rest = name.slice(0, i) + ' ' + name.slice(i + first.length);
+  }
+  if (rest === name) return name;
+  const vis = gather(el, { hover: hoverShown }, NAME_TEXT + 1);
+  if (vis && vis.length <= NAME_TEXT && LETTER.test(vis) && occurrences(text, vis.toLowerCase()) <= occurrences(own, vis.toLowerCase()) + 0 && vis.toLowerCase() !== first &&
+      !(first && first.length >= 2 && vis.toLowerCase().includes(first))) return vis;
+  return clean(rest.replace(/\(\s*\)/g, ' ').replace(/\s+([,.:;)])/g, '$1')).replace(/^\((.*)\)$/, '$1').replace(/^[\s,.:;(-]+|[\s,.:;(-]+$/g, '');
+};
+export const QUOTED = /“([^”]*)”|"([^"]*)"|«([^»]*)»|‘([^’]*)’|„([^“”]*)[“”]/g;
+// STATE_CLASS matches class tokens that vary between rows of one
+// template (state, framework bookkeeping, generated names).
+export const STATE_CLASS = /\d|^(is|has)-|active|selected|checked|complete|done|disabled|hidden|open|closed|expanded|collapsed|hover|focus|current|editing|visible|show|^ng-|highlight|odd|even|first|last/i;
+// slotOf is a control's place in its row's template: the path of tags,
+// first stable class tokens and positions among like siblings from the row
+// element down to the control.
+export const slotOf = (el, row) => {
+  const parts = [];
+  for (let n = el, d = 0; n && n !== row && d < 32; n = n.parentElement, d++) {
+    // the first stable class token: templates put the element's own
+    // class first and modifiers (role-purple, btn-danger) after it
+    let cls = '';
+    const cl = n.classList;
+    if (cl) for (const c of cl) if (!STATE_CLASS.test(c)) { cls = c; break; }
+    let idx = 0;
+    for (let p = n.previousElementSibling; p; p = p.previousElementSibling) if (p.localName === n.localName) idx++;
+    const ty = n.localName === 'input' ? n.type : '';
+    parts.push(n.localName + ty + '.' + cls + ':' + idx + (n.hasAttributes() ? roleOf(n) : ''));
+  }
+  return parts.join('/');
+};
+export const listOf = (row) => {
+  const p = row.parentElement;
+  let n = w.lists.get(p);
+  if (n === undefined) {
+    n = w.lists.size;
+    w.lists.set(p, n);
+  }
+  return n;
+};
+export const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
+  const rec = ctx.rec;
+  const covered = !!w.modalEl && !ctx.modal;
+  if (rec) {
+    // A row action: folded into one shape per (declared name, region) or
+    // (label or evidence, kind, region). Only a shape's first instance
+    // is described in full.
+    // An inferred row action folds by its name once the row's own text
+    // is removed ("Buy groceries", "Mark Buy groceries done", a per-row
+    // user link lose it), or else by its slot in the row's template: a
+    // control whose text differs from row to row (a role chip saying
+    // Owner or Editor, Star or Unstar) is one entry, not one per text.
+    const dn = hasAttr ? el.getAttribute('data-pling-action') : null;
+    const name = dn !== null ? cut(clean(dn), NAME_TEXT) : '';
+    let generic = '', acc = '', hint = '';
+    let sk, nk = '', sh;
+    if (name) {
+      sk = 'd\u0001' + name + '\u0001' + ctx.region;
+      sh = w.shapes.get(sk);
+    } else {
+      // the row itself as a control is named by its aria-label, never
+      // by its text (the row's data)
+      acc = w.widgetNow ? w.widgetNow.label : el === rec.el ? clean(el.getAttribute('aria-label')) : accName(el, tag, kr[1]);
+      if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
+        const ic = iconOf(el);
+        if (ic) acc = ic;
+      }
+      // issue 18 pt 8: a title that is a sentence ("Click here to
+      // rename, delete, etc." on every row's checkbox) says what the
+      // control is for, it names nothing: the slot names it by what
+      // it does (toggle(record)) and the title describes it
+      if (!w.widgetNow && acc && !hint && acc === clean(el.getAttribute('title')) && !asLabel(acc) && !accName(el, tag, kr[1], true)) {
+        hint = acc;
+        acc = '';
+      }
+      // (a widget's name is never the row's text: a node called
+      // "Expand plans" still has its expand)
+      generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
+      const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
+      // a widget's part (a tree node's twisty) folds by its name alone:
+      // Expand and Collapse share a slot, never an entry
+      sk = w.widgetNow ? 'w\u0001' + w.widgetNow.label + tail : 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
+      if (generic) nk = 'n\u0001' + generic + tail;
+      sh = (nk && w.shapes.get(nk)) || w.shapes.get(sk);
+    }
+    if (!sh) {
+      const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
+      let ev = '';
+      if (!name) {
+        // the row itself as a control (a clickable mail item) is named
+        // by what it does, not by the row's classes
+        ev = el === rec.el ? '' : rowEvidence(el);
+        if (c.label !== undefined && c.label !== generic) {
+          // the row's own text is no name for the folded group
+          if (generic) c.label = cut(generic);
+          else {
+            delete c.label;
+            if (ev) c.evidence = cut(ev, NAME_TEXT);
+          }
+        }
+        // issue 18: a field of a table row without a name of its own
+        // (its label was the row's text) is named by its column's
+        // header, not by its classes
+        if (!generic && (kr[0] === 'type' || kr[0] === 'select') && rec.kind === 'table') {
+          const h = columnHeader(el, rec.el);
+          if (h && LETTER.test(h)) {
+            c.label = cut(h);
+            delete c.evidence;
+          }
+        }
+      }
+      if (hint && !c.description) c.description = cut(hint);
+      // what the row itself does when it is the control (clickableRow)
+      if (el === rec.el && kr[3]) c.does = kr[3];
+      sh = { shape: c.declared ? c.name : 's' + (w.rowActions.length + 1) };
+      for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from', 'does']) if (c[k] !== undefined) sh[k] = c[k];
+      sh.in_viewport = false;
+      sh.count = 0;
+      sh.offscreen = 0;
+      sh._covered = 0;
+      if (ctx.fi >= 0) sh.frame = ctx.fi;
+      if (ctx.shadow) sh.shadow = true;
+      if (!name && !w.widgetNow) {
+        // a link whose text is the same on every row ("Edit") keeps it
+        if (!generic && kr[0] === 'link' && acc) w.slotLabel.set(sh, cut(acc));
+        w.slotNames.set(sh, { names: [], ev });
+      }
+      w.rowActions.push(sh);
+    }
+    if (!w.shapes.has(sk)) w.shapes.set(sk, sh);
+    if (nk && !w.shapes.has(nk)) w.shapes.set(nk, sh);
+    const acts = rec.out.actions || (rec.out.actions = {});
+    if (acts[sh.shape] !== undefined) return;
+    if (w.slotLabel.has(sh) && w.slotLabel.get(sh) !== cut(acc)) w.slotLabel.set(sh, '');
+    const sn = w.slotNames.get(sh);
+    if (sn && sn.names.length <= 4 && !sn.names.includes(generic)) sn.names.push(generic);
+    acts[sh.shape] = keyOf(el);
+    const why = unavailableOf(el, tag, hasAttr);
+    if (why) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = why;
+    sh.count++;
+    if (rec.inVP) sh.in_viewport = true;
+    else sh.offscreen++;
+    if (hover) sh.hover_only = true;
+    if (covered) sh._covered++;
+    return;
+  }
+  w.controlsTotal++;
+  if (w.controls.length >= w.maxControls) return;
+  const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
+  c.key = keyOf(el);
+  const r = el.getBoundingClientRect();
+  let inVP = meets(r, ctx.clip);
+  if (!inVP && r.width === 0 && r.height === 0) {
+    // a zero-size control is kept only when a visible label stands for it
+    let lab = false;
+    if (el.labels) for (const l of el.labels) if (vis(l) && l.getBoundingClientRect().width > 0) { lab = true; inVP = meets(l.getBoundingClientRect(), ctx.clip); }
+    if (!lab) { w.controlsTotal--; return; }
+  }
+  c.in_viewport = inVP;
+  if (covered) c.covered = true;
+  else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
+  w.controls.push(c);
+};
+
+export function initFolding() {
+
+  // listOf numbers a row's list (its parent): a slot is a place in one
+  // list's template, not in every list of the region.
+  w.lists = new Map();
+}

@@ -1,0 +1,111 @@
+import { w } from './state.js';
+import { roleOf } from './controls.js';
+import { NAME_TEXT } from './params.js';
+import { repeatRow } from './repeated.js';
+import { LETTER, clean, shown } from './text.js';
+import { calendarGrid, treeNode } from './widgets.js';
+// ---- records
+export const AUTHOR_ID_ATTRS = ['data-id', 'data-key', 'data-row-key', 'data-item-id', 'data-row-id', 'data-record-id', 'data-uid', 'data-uuid'];
+export const LIST_PARENT_SKIP = new Set(['menu', 'menubar', 'tablist', 'listbox', 'tree', 'radiogroup', 'toolbar']);
+export const ITEM_ROLE_SKIP = new Set(['tab', 'menuitem', 'option', 'presentation', 'none', 'treeitem', 'radio', 'separator']);
+export const sameSibling = (el, test) => {
+  for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (test(s)) return true;
+  for (let s = el.nextElementSibling; s; s = s.nextElementSibling) if (test(s)) return true;
+  return false;
+};
+// recordKind classifies a row: 'decl', 'table', 'list', 'single', or ''
+// (not a row), 'repeat' (repeatRow, never nested in a record); visit
+// adds 'item' (checkItem).
+// formTable: a form laid out as a table (WordPress's <table
+// class="form-table">, Adminer's login, DokuWiki's add-user form) is a
+// form, not a list of records: its rows are a label cell (a <th>, or a
+// cell holding a <label> or only text) and a cell with a field, and
+// at least half of its visible rows are such rows. Decided once per
+// table.
+export const FIELD_SEL = 'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea';
+export const formTable = (table) => {
+  if (!table || table.localName !== 'table') return false;
+  let d = w.formTables.get(table);
+  if (d !== undefined) return d;
+  d = false;
+  if (table.classList.contains('form-table')) d = true;
+  else {
+    let rows = 0, form = 0;
+    for (const r of table.rows) {
+      if (rows >= 12) break;
+      if (!shown(r) || r.cells.length === 0) continue;
+      rows++;
+      const cs = r.cells;
+      if (cs.length < 2 || cs.length > 3) continue;
+      const lab = cs[0];
+      if (lab.querySelector(FIELD_SEL + ',button,a[href]') || !LETTER.test(lab.textContent || '')) continue;
+      if (lab.localName !== 'th' && !lab.querySelector('label')) {
+        // a plain cell labels a field only in a table without column headers
+        if (table.tHead && table.tHead.rows.length) continue;
+        const t = clean(lab.textContent);
+        if (t.length > NAME_TEXT || !/:\s*$|^\S+(\s\S+){0,3}$/.test(t)) continue;
+      }
+      if (cs[1].querySelector(FIELD_SEL)) form++;
+    }
+    d = form >= 2 && form * 2 >= rows;
+  }
+  w.formTables.set(table, d);
+  return d;
+};
+// formRow: a form opened inside a table as one row whose single cell
+// spans the columns and holds two fields or more (WordPress's Quick
+// Edit, an inline editor under a row) is a form, not a record: its
+// fields are named by their own labels, not by the first column's
+// header.
+export const formRow = (tr) => {
+  let cell = null;
+  for (const c of tr.cells) {
+    if (!shown(c)) continue;
+    if (cell) return false;
+    cell = c;
+  }
+  return !!cell && cell.colSpan > 1 && cell.querySelectorAll(FIELD_SEL).length >= 2;
+};
+export const recordKind = (el, tag, role, hasAttr, nested) => {
+  if (w.declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
+  // issue 18 pt 13: a tree's node is a record (17a-widgets.js)
+  if (hasAttr && (role === 'treeitem' || tag === 'li')) {
+    const tk = treeNode(el, tag, role);
+    if (tk) return tk;
+  }
+  if (tag === 'tr') {
+    const p = el.parentElement;
+    if (!p) return '';
+    const pt = p.localName;
+    if (pt !== 'tbody' && pt !== 'table') return '';
+    if (formTable(p.localName === 'table' ? p : p.parentElement)) return '';
+    if (formRow(el)) return '';
+    // a calendar's weeks are no records: its days are one action
+    if (calendarGrid(p.localName === 'table' ? p : p.parentElement)) return '';
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === 'td') return 'table';
+    return '';
+  }
+  if (role === 'row') {
+    if (el.querySelector('[role=columnheader]')) return '';
+    const g = el.closest('[role=grid],[role=table],[role=treegrid]');
+    return g && !calendarGrid(g.closest('table') || g) ? 'table' : '';
+  }
+  if (tag === 'li' && !role) {
+    const p = el.parentElement;
+    if (!p || (p.localName !== 'ul' && p.localName !== 'ol')) return '';
+    const pr = p.hasAttributes() ? roleOf(p) : '';
+    if (pr && LIST_PARENT_SKIP.has(pr)) return '';
+    return sameSibling(el, (s) => s.localName === 'li') ? 'list' : 'single';
+  }
+  if (role && ITEM_ROLE_SKIP.has(role)) return role === 'option' && !nested ? repeatRow(el, tag, role) : '';
+  if (role === 'listitem' || role === 'article' || (tag === 'article' && !role)) {
+    const want = role || 'article';
+    // a lone article is a region of the page (loneArticle), not a record
+    return sameSibling(el, (s) => (s.hasAttributes() ? roleOf(s) : '') === want || (want === 'article' && s.localName === 'article' && !s.getAttribute('role'))) ? 'list' : want === 'article' ? '' : 'single';
+  }
+  return nested ? '' : repeatRow(el, tag, role);
+};
+
+export function initRecords() {
+  w.formTables = new Map();
+}
