@@ -27,38 +27,53 @@ var plingModule = (() => {
     limits: () => limits
   });
 
-  // js/docid.js
-  function randomId() {
-    var a = new Uint8Array(16);
-    crypto.getRandomValues(a);
-    var s = "";
-    for (var i = 0; i < a.length; i++) s += (a[i] < 16 ? "0" : "") + a[i].toString(16);
-    return s;
-  }
-  function documentId() {
-    var defHidden = function(o, k, v) {
-      Object.defineProperty(o, k, { value: v, enumerable: false, configurable: true, writable: false });
-    };
+  // ../internal/js/registry.js
+  var win = window;
+  var defHidden = (o, k, v, w) => Object.defineProperty(o, k, { value: v, enumerable: false, configurable: true, writable: !!w });
+  var adopt = () => {
+    let R = Object.prototype.hasOwnProperty.call(win, "__pling") ? win.__pling : void 0;
+    if (R && typeof R === "object" && R.doc !== void 0 && R.doc !== document) R = void 0;
+    if (!R || typeof R !== "object") {
+      R = {};
+      defHidden(win, "__pling", R, false);
+    }
+    if (typeof R.docId !== "string" || !R.docId) {
+      const a = new Uint8Array(16);
+      crypto.getRandomValues(a);
+      let s = "";
+      for (let i = 0; i < a.length; i++) s += (a[i] < 16 ? "0" : "") + a[i].toString(16);
+      defHidden(R, "docId", s, false);
+    }
+    return R;
+  };
+  var documentId = () => {
     try {
-      var R = Object.prototype.hasOwnProperty.call(window, "__pling") ? window.__pling : void 0;
-      if (R && typeof R === "object" && R.doc !== void 0 && R.doc !== document) R = void 0;
-      if (!R || typeof R !== "object") {
-        R = {};
-        defHidden(window, "__pling", R);
-      }
-      if (typeof R.docId !== "string" || !R.docId) defHidden(R, "docId", randomId());
-      if (R.doc === void 0) defHidden(R, "doc", document);
+      const R = adopt();
+      if (R.doc === void 0) defHidden(R, "doc", document, false);
       return typeof R.docId === "string" ? R.docId : "";
     } catch (e) {
       return "";
     }
+  };
+
+  // ../internal/js/visibility.js
+  var HAS_CV = typeof Element.prototype.checkVisibility === "function";
+  function rendered(el, visibility) {
+    if (typeof el.checkVisibility === "function") return el.checkVisibility({ visibilityProperty: !!visibility });
+    return el.getClientRects().length > 0;
+  }
+  function ariaHidden(el, stop) {
+    for (var a = el; a && a !== stop; a = a.parentElement) {
+      if (a.getAttribute("aria-hidden") === "true") return true;
+    }
+    return false;
   }
 
-  // js/ws.js
-  var WS_ONE = /[ \t\n\f\r]/;
-  var WS_RUN = /[ \t\n\f\r]+/g;
-  var WS_EDGE = /^[ \t\n\f\r]+|[ \t\n\f\r]+$/g;
-  var NON_WS = /[^ \t\n\f\r]/;
+  // ../internal/js/text.js
+  var HTML_WS_ONE = /[ \t\n\f\r]/;
+  var HTML_WS_RUN = /[ \t\n\f\r]+/g;
+  var HTML_WS_EDGE = /^[ \t\n\f\r]+|[ \t\n\f\r]+$/g;
+  var HTML_NON_WS = /[^ \t\n\f\r]/;
 
   // js/roles.js
   var HTML_NS = "http://www.w3.org/1999/xhtml";
@@ -68,8 +83,8 @@ var plingModule = (() => {
   function roleOf(el) {
     var r = el.getAttribute("role");
     if (!r) return "";
-    r = r.replace(WS_EDGE, "").toLowerCase();
-    var i = r.search(WS_ONE);
+    r = r.replace(HTML_WS_EDGE, "").toLowerCase();
+    var i = r.search(HTML_WS_ONE);
     return i < 0 ? r : r.slice(0, i);
   }
   function collectionRole(el) {
@@ -164,18 +179,6 @@ var plingModule = (() => {
     return "textbox";
   }
 
-  // js/visibility.js
-  function rendered(el, vis) {
-    if (typeof el.checkVisibility === "function") return el.checkVisibility({ visibilityProperty: !!vis });
-    return el.getClientRects().length > 0;
-  }
-  function ariaHidden(el, stop) {
-    for (var a = el; a && a !== stop; a = a.parentElement) {
-      if (a.getAttribute("aria-hidden") === "true") return true;
-    }
-    return false;
-  }
-
   // js/scan.js
   function findCollection(kind, index, maxScan) {
     var root = document.documentElement;
@@ -250,15 +253,15 @@ var plingModule = (() => {
       b.truncated = true;
     }
     if (b.full) {
-      if (NON_WS.test(s)) {
+      if (HTML_NON_WS.test(s)) {
         b.truncated = true;
         b.stop = true;
       }
       return;
     }
-    var lead = s.length > 0 && WS_ONE.test(s.charAt(0));
-    var trail = s.length > 0 && WS_ONE.test(s.charAt(s.length - 1));
-    s = s.replace(WS_EDGE, "").replace(WS_RUN, " ");
+    var lead = s.length > 0 && HTML_WS_ONE.test(s.charAt(0));
+    var trail = s.length > 0 && HTML_WS_ONE.test(s.charAt(s.length - 1));
+    s = s.replace(HTML_WS_EDGE, "").replace(HTML_WS_RUN, " ");
     if (lead) b.space = true;
     if (s) {
       if (b.space && b.out) s = " " + s;
@@ -289,13 +292,13 @@ var plingModule = (() => {
     return el.isContentEditable === true;
   }
   function walkText(root, b, skip) {
-    var vis = [];
+    var vis2 = [];
     var blocks = [];
     var n = root;
     for (; ; ) {
       if (b.stop || !spend(b)) return;
       if (n.nodeType === 3) {
-        if (vis.length === 0 || vis[vis.length - 1]) addText(b, n.data);
+        if (vis2.length === 0 || vis2[vis2.length - 1]) addText(b, n.data);
       } else if (n.nodeType === 1 && n !== skip) {
         if (skipElement(n)) {
           if (!(html(n) && NO_BOX[n.localName])) b.space = true;
@@ -308,7 +311,7 @@ var plingModule = (() => {
               var block = cs.display.lastIndexOf("inline", 0) !== 0 && cs.display !== "contents" || isControl(n);
               if (block) b.space = true;
               if (n.firstChild) {
-                vis.push(cs.visibility === "visible");
+                vis2.push(cs.visibility === "visible");
                 blocks.push(block);
                 n = n.firstChild;
                 continue;
@@ -324,13 +327,13 @@ var plingModule = (() => {
           break;
         }
         n = n.parentNode;
-        vis.pop();
+        vis2.pop();
         if (blocks.pop()) b.space = true;
       }
     }
   }
   function textOf(b) {
-    return b.out.replace(WS_EDGE, "");
+    return b.out.replace(HTML_WS_EDGE, "");
   }
 
   // js/labels.js
@@ -348,9 +351,9 @@ var plingModule = (() => {
     if (s.length > L.idChars) {
       b.truncated = true;
       s = s.slice(0, L.idChars);
-      if (!WS_ONE.test(raw.charAt(L.idChars))) s = s.replace(/[^ \t\n\f\r]*$/, "");
+      if (!HTML_WS_ONE.test(raw.charAt(L.idChars))) s = s.replace(/[^ \t\n\f\r]*$/, "");
     }
-    var ids = s.split(WS_RUN).filter(Boolean);
+    var ids = s.split(HTML_WS_RUN).filter(Boolean);
     if (ids.length > L.labels) {
       b.truncated = true;
       ids.length = L.labels;
@@ -405,7 +408,7 @@ var plingModule = (() => {
       if (done(b)) return;
     }
     var al = el.getAttribute("aria-label");
-    if (al && NON_WS.test(al)) {
+    if (al && HTML_NON_WS.test(al)) {
       addText(b, al);
       return;
     }
@@ -436,7 +439,7 @@ var plingModule = (() => {
   function checked(el, isInput, ty, role) {
     if (isInput && (ty === "checkbox" || ty === "radio")) return fact(el.indeterminate ? "mixed" : String(el.checked));
     if (CHECKABLE[role]) {
-      var ac = (el.getAttribute("aria-checked") || "false").replace(WS_EDGE, "").toLowerCase();
+      var ac = (el.getAttribute("aria-checked") || "false").replace(HTML_WS_EDGE, "").toLowerCase();
       return fact(ac);
     }
     return fact(null);
@@ -621,7 +624,7 @@ var plingModule = (() => {
     if (target.hasAttribute("aria-labelledby")) labelledBy(target, lb);
     if (!done(lb)) {
       var tal = target.getAttribute("aria-label");
-      if (tal && NON_WS.test(tal)) addText(lb, tal);
+      if (tal && HTML_NON_WS.test(tal)) addText(lb, tal);
     }
     if (!done(lb) && html(target) && target.localName === "table" && target.caption) walkText(target.caption, lb, null);
     return { t: textOf(lb), x: lb.truncated };

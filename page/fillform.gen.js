@@ -26,6 +26,21 @@ var plingModule = (() => {
     digest: () => digest
   });
 
+  // ../internal/js/visibility.js
+  var HAS_CV = typeof Element.prototype.checkVisibility === "function";
+
+  // ../internal/js/text.js
+  var WS = /\s+/g;
+  var clean = (s) => s ? s.replace(WS, " ").trim() : "";
+  var fnv1a = (s) => {
+    let h = 2166136261;
+    for (let i = 0; i < s.length; i++) {
+      h ^= s.charCodeAt(i);
+      h = Math.imul(h, 16777619);
+    }
+    return h >>> 0;
+  };
+
   // js/fieldvalue.js
   var typedValue = (el) => {
     try {
@@ -46,7 +61,7 @@ var plingModule = (() => {
 
   // js/fillcheck.js
   var SECRET = /(^|\s)(one-time-code|current-password|new-password|cc-[a-z-]+)(\s|$)/i;
-  var referencedText = (ids, doc) => (ids || "").split(/\s+/).map((id) => id && doc.getElementById(id)).filter(Boolean).map((n) => (n.textContent || "").replace(/\s+/g, " ").trim()).filter(Boolean).join(" ");
+  var referencedText = (ids, doc) => (ids || "").split(/\s+/).map((id) => id && doc.getElementById(id)).filter(Boolean).map((n) => clean(n.textContent || "")).filter(Boolean).join(" ");
   var took = (el, f) => {
     if (f.kind === "type") {
       const cur = typedValue(el);
@@ -76,15 +91,10 @@ var plingModule = (() => {
     return { took: t, invalid, message: message.slice(0, 300) };
   };
 
-  // js/fnv.js
-  var fnv1a = (s) => {
-    let h = 2166136261;
-    for (let i = 0; i < s.length; i++) {
-      h ^= s.charCodeAt(i);
-      h = Math.imul(h, 16777619);
-    }
-    return h >>> 0;
-  };
+  // ../internal/js/registry.js
+  var win = window;
+  var existingLoose = () => win.__pling;
+  var elOf = (R, key) => R && typeof R.el === "function" ? R.el(key) : null;
 
   // js/fillform.js
   var digest = (el, salt) => {
@@ -92,19 +102,18 @@ var plingModule = (() => {
     return fnv1a(String(salt || "") + "\0" + cur).toString(16) + ":" + cur.length;
   };
   var fillform_default = (params) => {
-    const reg = window.__pling;
-    const elOf = (k) => reg && typeof reg.el === "function" ? reg.el(k) : null;
+    const reg = existingLoose();
     if (params.digest_of) {
-      const el = elOf(params.digest_of);
+      const el = elOf(reg, params.digest_of);
       if (!el || !el.isConnected) return { digest: null };
       return { digest: digest(el, params.salt) };
     }
     if (params.state_of) {
-      const el = elOf(params.state_of);
+      const el = elOf(reg, params.state_of);
       if (!el) return { checked: null, radio: false };
       return { checked: checkedState(el), radio: el.type === "radio" || el.getAttribute("role") === "radio" };
     }
-    return params.fields.map((f) => checkField(elOf(f.key), f));
+    return params.fields.map((f) => checkField(elOf(reg, f.key), f));
   };
   return __toCommonJS(fillform_exports);
 })();

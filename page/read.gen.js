@@ -26,34 +26,45 @@ var plingModule = (() => {
     default: () => read_default
   });
 
-  // js/readvisible.js
-  var NOTEXT = /* @__PURE__ */ new Set(["head", "script", "style", "template", "noscript", "select", "textarea", "input", "option", "optgroup", "datalist", "iframe", "frame", "object", "embed", "canvas", "video", "audio", "math", "button", "meta", "link", "title"]);
-  var VIS = { checkOpacity: true, checkVisibilityCSS: true };
+  // ../internal/js/visibility.js
   var HAS_CV = typeof Element.prototype.checkVisibility === "function";
-  var visible = (el) => {
-    if (HAS_CV ? el.checkVisibility(VIS) : el.getClientRects().length > 0) return true;
-    const st = getComputedStyle(el);
-    return st.display === "contents";
+  var contents = (el) => getComputedStyle(el).display === "contents";
+  var READ_VIS = { checkOpacity: true, checkVisibilityCSS: true };
+  var readable = (el) => {
+    if (HAS_CV ? el.checkVisibility(READ_VIS) : el.getClientRects().length > 0) return true;
+    return contents(el);
   };
-  var skip = (el, tag, lazy) => {
-    if (NOTEXT.has(tag)) return true;
+
+  // ../internal/js/text.js
+  var WS = /\s+/g;
+  var NONSPACE = /\S/;
+  var PROSE_NOTEXT = /* @__PURE__ */ new Set(["head", "script", "style", "template", "noscript", "select", "textarea", "input", "option", "optgroup", "datalist", "iframe", "frame", "object", "embed", "canvas", "video", "audio", "math", "button", "meta", "link", "title"]);
+  var TEXT_ENTRY_ROLE = /^(textbox|searchbox|combobox|listbox|spinbutton|slider)\b/;
+  var noProse = (el, tag, lazy) => {
+    if (PROSE_NOTEXT.has(tag)) return true;
     if (el.hasAttributes()) {
       if (el.getAttribute("aria-hidden") === "true" || el.hasAttribute("inert")) return true;
       const ce = el.getAttribute("contenteditable");
       if (ce !== null && ce !== "false") return true;
       const r = el.getAttribute("role");
-      if (r && /^(textbox|searchbox|combobox|listbox|spinbutton|slider)\b/.test(r)) return true;
+      if (r && TEXT_ENTRY_ROLE.test(r)) return true;
     }
-    return !lazy && !visible(el);
+    return !lazy && !readable(el);
+  };
+  var fnv1a = (s) => {
+    let h = 2166136261;
+    for (let i = 0; i < s.length; i++) {
+      h ^= s.charCodeAt(i);
+      h = Math.imul(h, 16777619);
+    }
+    return h >>> 0;
   };
 
   // js/prosecount.js
-  var WS = /\s+/g;
-  var NONSPACE = /\S/;
   var NOT_PROSE_TAGS = /* @__PURE__ */ new Set(["a", "summary", "label", "table", "dl", "legend"]);
   var NOT_PROSE_ROLES = /^(button|link|tab|menuitem|menuitemcheckbox|menuitemradio|option|checkbox|radio|switch|table|grid|treegrid|row|status|alert|log|marquee|timer|tablist|menu|menubar|toolbar|tree)\b/;
   var notProse = (c, tag, lists) => {
-    if (NOT_PROSE_TAGS.has(tag) || skip(c, tag, true) || lists && lists.has(c)) return true;
+    if (NOT_PROSE_TAGS.has(tag) || noProse(c, tag, true) || lists && lists.has(c)) return true;
     if (c.hasAttributes()) {
       const r = c.getAttribute("role");
       if (r && NOT_PROSE_ROLES.test(r)) return true;
@@ -98,7 +109,7 @@ var plingModule = (() => {
       if (t === 3) {
         const v = c.data;
         if (!v || !NONSPACE.test(v)) continue;
-        if (f.vis === void 0) f.vis = !c.parentElement || visible(c.parentElement);
+        if (f.vis === void 0) f.vis = !c.parentElement || readable(c.parentElement);
         if (!f.vis) continue;
         const n = v.replace(WS, " ").trim().length + 1;
         if (f.region) out[f.region] = (out[f.region] || 0) + n;
@@ -127,7 +138,6 @@ var plingModule = (() => {
   };
 
   // js/prose.js
-  var WS2 = /\s+/g;
   var BLOCK = /* @__PURE__ */ new Set(["address", "article", "aside", "blockquote", "dd", "details", "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "tfoot", "thead", "tr", "caption", "legend", "ul", "menu"]);
   var CELL = /* @__PURE__ */ new Set(["td", "th"]);
   var lineBuilder = (maxTotal) => {
@@ -141,7 +151,7 @@ var plingModule = (() => {
       if (b.total >= maxTotal) b.cutChars = true;
     };
     b.add = (s) => {
-      s = s.replace(WS2, " ");
+      s = s.replace(WS, " ");
       if (s === " ") {
         if (b.line && b.line[b.line.length - 1] !== " ") b.line += " ";
         return;
@@ -212,7 +222,7 @@ var plingModule = (() => {
         break;
       }
       const tag = c.localName;
-      if (skip(c, tag) || leaf(c, tag, b)) continue;
+      if (noProse(c, tag) || leaf(c, tag, b)) continue;
       let after = null;
       if (BLOCK.has(tag)) {
         b.flush();
@@ -241,16 +251,6 @@ var plingModule = (() => {
     return { text, cutNodes, cutChars };
   };
 
-  // js/fnv.js
-  var fnv1a = (s) => {
-    let h = 2166136261;
-    for (let i = 0; i < s.length; i++) {
-      h ^= s.charCodeAt(i);
-      h = Math.imul(h, 16777619);
-    }
-    return h >>> 0;
-  };
-
   // js/readslice.js
   var digestOf = (text) => fnv1a(text).toString(36) + "-" + text.length.toString(36);
   var slice = (text, offset, max, doc, cutNodes, cutChars) => {
@@ -273,19 +273,23 @@ var plingModule = (() => {
   };
 
   // js/fieldvalue.js
-  var WS3 = /\s+/g;
   var shownValue = (el) => {
     let v = "";
     const tag = el.localName;
     if (tag === "input") v = el.type === "password" || el.type === "hidden" ? "" : String(el.value || "");
     else if (tag === "textarea") v = String(el.value || "");
-    else if (tag === "select") v = Array.from(el.selectedOptions || [], (o) => (o.label || o.text || "").replace(WS3, " ").trim()).join(", ");
+    else if (tag === "select") v = Array.from(el.selectedOptions || [], (o) => (o.label || o.text || "").replace(WS, " ").trim()).join(", ");
     else if (el.CodeMirror && typeof el.CodeMirror.getValue === "function") v = String(el.CodeMirror.getValue());
     else if (el.classList.contains("monaco-editor") && window.monaco && window.monaco.editor && typeof window.monaco.editor.getEditors === "function") {
       for (const ed of window.monaco.editor.getEditors()) if (ed.getDomNode() === el) v = String(ed.getValue());
     } else if (el.isContentEditable) v = String(el.innerText || "");
     return v;
   };
+
+  // ../internal/js/registry.js
+  var win = window;
+  var existing = () => Object.prototype.hasOwnProperty.call(win, "__pling") ? win.__pling : void 0;
+  var elOf = (R, key) => R && typeof R.el === "function" ? R.el(key) : null;
 
   // js/read.js
   var pos = (v, d) => typeof v === "number" && v > 0 ? Math.floor(v) : d;
@@ -295,12 +299,12 @@ var plingModule = (() => {
     const maxTotal = pos(P.max_total, 1e6);
     const max = pos(P.max, 2e3);
     const offset = typeof P.offset === "number" && P.offset > 0 ? Math.floor(P.offset) : 0;
-    const R = Object.prototype.hasOwnProperty.call(window, "__pling") ? window.__pling : void 0;
+    const R = existing();
     const doc = R && typeof R.docId === "string" ? R.docId : "";
-    const elOf = (key) => R && typeof R.el === "function" ? R.el(key) : null;
+    const elOf2 = (key) => elOf(R, key);
     if (Array.isArray(P.count)) return count(R, P.count, maxNodes);
     if (P.field) {
-      const el = elOf(P.field);
+      const el = elOf2(P.field);
       if (!el || !el.isConnected) return { found: false, doc };
       let v = shownValue(el);
       let cut = false;
@@ -312,7 +316,7 @@ var plingModule = (() => {
     }
     let root = null;
     if (P.key) {
-      root = elOf(P.key);
+      root = elOf2(P.key);
       if (!root || !root.isConnected) return { found: false, doc };
     } else {
       root = document.body || document.documentElement;

@@ -4,7 +4,7 @@
 import {controlName} from './labels.js';
 import {controlRole, inputType} from './roles.js';
 import {newSummary, textOf, walkText} from './summary.js';
-import {WS_EDGE} from './ws.js';
+import {HTML_WS_EDGE as WS_EDGE} from '../../internal/js/text.js';
 
 var CHECKABLE = {checkbox: 1, radio: 1, 'switch': 1, menuitemcheckbox: 1, menuitemradio: 1};
 var ARIA_REQUIRABLE = {checkbox: 1, 'switch': 1, combobox: 1, listbox: 1, spinbutton: 1, textbox: 1, searchbox: 1};

@@ -11,7 +11,7 @@
 //
 // doc_id is window.__pling.docId, the page collector's per-document
 // registry (created with its conventions when absent; an existing registry of
-// this document is extended, never replaced: docid.js). found says whether the
+// this document is extended, never replaced: internal/js/registry.js). found says whether the
 // visible collection of args.kind at args.index was reached within
 // args.max_scan_nodes element nodes of the main document (scan.js). rows are its first
 // args.limit visible rows in visual order (rows.js); h marks a header row, u a row with
@@ -30,13 +30,13 @@
 // give no text. It keeps no references in the page.
 'use strict';
 
-import {documentId} from './docid.js';
+import {documentId} from '../../internal/js/registry.js';
 import {findCollection} from './scan.js';
 import {findRows, readRows} from './rows.js';
 import {html, kindOf} from './roles.js';
 import {addText, done, newSummary, textOf, walkText} from './summary.js';
 import {labelledBy} from './labels.js';
-import {NON_WS} from './ws.js';
+import {HTML_NON_WS as NON_WS} from '../../internal/js/text.js';
 
 // limits are the request's bounds, each defaulted when absent or not
 // positive.

@@ -1,9 +1,9 @@
 // labels.js: names read into a summary — aria-labelledby targets and a
 // form control's label column. Never a value.
-import {rendered} from './visibility.js';
+import {rendered} from '../../internal/js/visibility.js';
 import {inputType, roleOf} from './roles.js';
 import {addText, done, spend, walkText} from './summary.js';
-import {NON_WS, WS_ONE, WS_RUN} from './ws.js';
+import {HTML_NON_WS as NON_WS, HTML_WS_ONE as WS_ONE, HTML_WS_RUN as WS_RUN} from '../../internal/js/text.js';
 
 // labelHidden walks el and its ancestors (each a node of b's budget) and
 // reports whether any hides it; an exhausted budget counts as hidden.

@@ -1,7 +1,7 @@
 // roles.js: what an element is to extraction — a collection (table, grid,
 // list, form), a row, a cell, an item or a control — by its explicit role
 // first and its HTML tag when it has none.
-import {WS_EDGE, WS_ONE} from './ws.js';
+import {HTML_WS_EDGE as WS_EDGE, HTML_WS_ONE as WS_ONE} from '../../internal/js/text.js';
 
 var HTML_NS = 'http://www.w3.org/1999/xhtml';
 

@@ -4,7 +4,7 @@
 import {formCell, textCell} from './cells.js';
 import {collectionRole, html, isCell, isControl, isHeaderCell, isItem, isRow, kindOf} from './roles.js';
 import {skipElement} from './summary.js';
-import {ariaHidden, rendered} from './visibility.js';
+import {ariaHidden, rendered} from '../../internal/js/visibility.js';
 
 // walkElements visits from's element descendants in document order,
 // each one node of budget ({nodes, max, hit}); visit returns true to

@@ -1,7 +1,7 @@
 // scan.js: finding the requested collection — the index-th visible one of
 // a kind in document order, within a budget of element nodes.
 import {collectionRole, kindOf} from './roles.js';
-import {ariaHidden, rendered} from './visibility.js';
+import {ariaHidden, rendered} from '../../internal/js/visibility.js';
 
 // findCollection walks the main document's elements (at most maxScan) for
 // the index-th visible collection of kind and returns {target, role,

@@ -3,7 +3,7 @@
 // length in UTF-16 units (never a split surrogate pair), and says when it
 // was truncated.
 import {html, isControl, roleOf} from './roles.js';
-import {NON_WS, WS_EDGE, WS_ONE, WS_RUN} from './ws.js';
+import {HTML_NON_WS as NON_WS, HTML_WS_EDGE as WS_EDGE, HTML_WS_ONE as WS_ONE, HTML_WS_RUN as WS_RUN} from '../../internal/js/text.js';
 
 var SKIP_TAGS = {
   script: 1, style: 1, noscript: 1, template: 1, head: 1, title: 1, meta: 1, link: 1,

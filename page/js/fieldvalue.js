@@ -12,7 +12,7 @@
 //   a page that throws from an editor API falls back to the element's own
 //   text.
 
-const WS = /\s+/g;
+import { WS } from '../../internal/js/text.js';
 
 // shownValue is the whole current content of a field to show: '' for a
 // password or hidden input and for an element that is no field.

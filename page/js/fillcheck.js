@@ -1,6 +1,7 @@
 // fillcheck.js: whether one filled field took what fill_form gave it, and
 // whether the page calls it invalid, without reading its value out.
 import { checkedState, typedValue } from './fieldvalue.js';
+import { clean } from '../../internal/js/text.js';
 
 // the collector's secret fields (collector/14-describe.js isSecret): every card field cc-*
 const SECRET = /(^|\s)(one-time-code|current-password|new-password|cc-[a-z-]+)(\s|$)/i;
@@ -8,7 +9,7 @@ const SECRET = /(^|\s)(one-time-code|current-password|new-password|cc-[a-z-]+)(\
 // referencedText is the text of the elements an id-list attribute
 // (aria-errormessage, aria-describedby) names, white space collapsed.
 export const referencedText = (ids, doc) => (ids || "").split(/\s+/).map((id) => id && doc.getElementById(id))
-  .filter(Boolean).map((n) => (n.textContent || "").replace(/\s+/g, " ").trim()).filter(Boolean).join(" ");
+  .filter(Boolean).map((n) => clean(n.textContent || "")).filter(Boolean).join(" ");
 
 // took says whether el holds exactly what field f gave ({kind, text?,
 // value?, checked?}); null when it cannot be told.

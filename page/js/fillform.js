@@ -14,7 +14,8 @@
 // compared, never shown (null when the field is gone).
 import { checkField } from './fillcheck.js';
 import { checkedState, typedValue } from './fieldvalue.js';
-import { fnv1a } from './fnv.js';
+import { fnv1a } from '../../internal/js/text.js';
+import { elOf, existingLoose } from '../../internal/js/registry.js';
 
 // digest is the salted digest of el's value: hex FNV-1a, ':' and length.
 export const digest = (el, salt) => {
@@ -23,17 +24,16 @@ export const digest = (el, salt) => {
 };
 
 export default (params) => {
-  const reg = window.__pling;
-  const elOf = (k) => (reg && typeof reg.el === "function" ? reg.el(k) : null);
+  const reg = existingLoose();
   if (params.digest_of) {
-    const el = elOf(params.digest_of);
+    const el = elOf(reg, params.digest_of);
     if (!el || !el.isConnected) return { digest: null };
     return { digest: digest(el, params.salt) };
   }
   if (params.state_of) {
-    const el = elOf(params.state_of);
+    const el = elOf(reg, params.state_of);
     if (!el) return { checked: null, radio: false };
     return { checked: checkedState(el), radio: el.type === "radio" || el.getAttribute("role") === "radio" };
   }
-  return params.fields.map((f) => checkField(elOf(f.key), f));
+  return params.fields.map((f) => checkField(elOf(reg, f.key), f));
 };

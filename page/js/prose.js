@@ -2,9 +2,8 @@
 // block (one line per paragraph, heading, list item or table row), for
 // observe {read: {region}}. Open shadow roots and slots are followed like
 // the collector does; frames are not entered.
-import { skip } from './readvisible.js';
+import { WS, noProse as skip } from '../../internal/js/text.js';
 
-const WS = /\s+/g;
 const BLOCK = new Set(['address', 'article', 'aside', 'blockquote', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'caption', 'legend', 'ul', 'menu']);
 const CELL = new Set(['td', 'th']);
 

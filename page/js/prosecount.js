@@ -1,10 +1,8 @@
 // prosecount.js: how much prose an observation does not show, per region,
 // so the observation can say "N chars of prose" where it shows none.
 // observe.go runs it after the collector, in the observation's round trip.
-import { skip, visible } from './readvisible.js';
-
-const WS = /\s+/g;
-const NONSPACE = /\S/;
+import { NONSPACE, WS, noProse as skip } from '../../internal/js/text.js';
+import { readable as visible } from '../../internal/js/visibility.js';
 
 // Not prose: what the observation shows otherwise — controls and field
 // labels (actions), tables and grids (records, extract), lists whose items

@@ -7,7 +7,7 @@
 // the whole text (readslice.js), so Go can page through it and tell a
 // changed text from the one a continuation token was minted for.
 //
-// What never appears is readvisible.js's to say: form field contents,
+// What never appears is internal/js/text.js's noProse to say: form field contents,
 // hidden elements, aria-hidden, inert and contenteditable subtrees,
 // scripts, styles and templates.
 //
@@ -27,6 +27,7 @@ import { count } from './prosecount.js';
 import { readText } from './prose.js';
 import { slice } from './readslice.js';
 import { shownValue } from './fieldvalue.js';
+import { elOf as keyed, existing } from '../../internal/js/registry.js';
 
 const pos = (v, d) => (typeof v === 'number' && v > 0 ? Math.floor(v) : d);
 
@@ -36,9 +37,9 @@ export default (params) => {
   const maxTotal = pos(P.max_total, 1000000);
   const max = pos(P.max, 2000);
   const offset = typeof P.offset === 'number' && P.offset > 0 ? Math.floor(P.offset) : 0;
-  const R = Object.prototype.hasOwnProperty.call(window, '__pling') ? window.__pling : undefined;
+  const R = existing();
   const doc = R && typeof R.docId === 'string' ? R.docId : '';
-  const elOf = (key) => (R && typeof R.el === 'function' ? R.el(key) : null);
+  const elOf = (key) => keyed(R, key);
 
   if (Array.isArray(P.count)) return count(R, P.count, maxNodes);
 

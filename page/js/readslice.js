@@ -1,7 +1,7 @@
 // readslice.js: one page of a read text, so Go can page through a text
 // longer than one answer and tell a changed text from the one a
 // continuation token was minted for.
-import { fnv1a } from './fnv.js';
+import { fnv1a } from '../../internal/js/text.js';
 
 // digestOf names a whole text: its FNV-1a hash and its length, in base 36.
 export const digestOf = (text) => fnv1a(text).toString(36) + '-' + text.length.toString(36);
