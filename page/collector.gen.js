@@ -342,64 +342,7 @@ var plingModule = (() => {
     c.value = v.slice(0, h);
     c.value_tail = v.slice(t);
   };
-  var describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
-    const c = { kind: kr[0] };
-    const declName = hasAttr ? el.getAttribute("data-pling-action") : null;
-    if (declName !== null && clean(declName)) {
-      c.name = cut2(clean(declName), NAME_TEXT);
-      c.declared = true;
-    }
-    const field = kr[0] === "type" || kr[0] === "select" || kr[0] === "check" && (tag === "input" || tag === "select" || tag === "textarea");
-    const wn = w.widgetNow;
-    let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
-    if (!label && kr[2]) label = kr[2];
-    if (!label && field) label = (ctx.rec ? "" : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
-    else if (!label && kr[0] === "check") label = nearbyLabel(el);
-    if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
-      if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
-      else {
-        const sec = sectionOf(el, tag, label);
-        if (sec) label = label.replace(/^\[?\s*|\s*\]?$/g, "") + " " + sec;
-      }
-    }
-    if (!wn && !field && kr[0] !== "type" && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
-      const ic = iconOf(el);
-      if (ic) {
-        label = ic;
-        c.name_from = "icon";
-      }
-    }
-    if (label) c.label = cut2(label);
-    if (!label || !LETTER.test(label)) {
-      const ev = evidenceOf(el);
-      if (ev) c.evidence = cut2(ev, NAME_TEXT);
-    }
-    if (hasAttr) {
-      const d = clean(el.getAttribute("data-pling-description")) || clean(el.getAttribute("aria-description")) || (label && clean(el.getAttribute("title")) !== label ? clean(el.getAttribute("title")) : "");
-      if (d) c.description = cut2(d);
-    }
-    if (wn) {
-      if (wn.description) c.description = cut2(wn.description);
-      if (wn.date) {
-        c.date = wn.date;
-        if (wn.calendar) c.calendar = wn.calendar;
-      }
-    }
-    c.role = kr[1];
-    if (kr[0] === "type" && (tag === "textarea" || hasAttr && (el.getAttribute("aria-multiline") === "true" || isEditable(el)))) c.multiline = true;
-    if (c.declared) {
-      const ef = clean(el.getAttribute("data-pling-effect")).toLowerCase();
-      if (ef === "read" || ef === "write") c.effect = ef;
-      const cf = el.getAttribute("data-pling-confirm");
-      if (cf !== null && cf !== "false") c.confirm = true;
-      const ho = el.getAttribute("data-pling-handoff");
-      if (ho !== null && ho !== "false") c.handoff = true;
-    }
-    if (ctx.region) c.region = ctx.region;
-    if (isDisabled(el, tag, hasAttr)) c.disabled = true;
-    const why = unavailableOf(el, tag, hasAttr);
-    if (why) c.unavailable = why;
-    if (hover) c.hover_only = true;
+  var fieldFacts = (c, el, tag, hasAttr, kr) => {
     if (tag === "input") {
       const ty = el.type;
       c.input_type = ty;
@@ -433,6 +376,71 @@ var plingModule = (() => {
       const inv = el.getAttribute("aria-invalid");
       if (inv !== null && inv !== "false" && inv !== "") c.invalid = true;
     }
+  };
+  var controlLabel = (c, el, tag, kr, ctx, field) => {
+    const wn = w.widgetNow;
+    let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
+    if (!label && kr[2]) label = kr[2];
+    if (!label && field) label = (ctx.rec ? "" : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
+    else if (!label && kr[0] === "check") label = nearbyLabel(el);
+    if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
+      if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
+      else {
+        const sec = sectionOf(el, tag, label);
+        if (sec) label = label.replace(/^\[?\s*|\s*\]?$/g, "") + " " + sec;
+      }
+    }
+    if (!wn && !field && kr[0] !== "type" && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
+      const ic = iconOf(el);
+      if (ic) {
+        label = ic;
+        c.name_from = "icon";
+      }
+    }
+    return label;
+  };
+  var describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
+    const c = { kind: kr[0] };
+    const declName = hasAttr ? el.getAttribute("data-pling-action") : null;
+    if (declName !== null && clean(declName)) {
+      c.name = cut2(clean(declName), NAME_TEXT);
+      c.declared = true;
+    }
+    const field = kr[0] === "type" || kr[0] === "select" || kr[0] === "check" && (tag === "input" || tag === "select" || tag === "textarea");
+    const wn = w.widgetNow;
+    const label = controlLabel(c, el, tag, kr, ctx, field);
+    if (label) c.label = cut2(label);
+    if (!label || !LETTER.test(label)) {
+      const ev = evidenceOf(el);
+      if (ev) c.evidence = cut2(ev, NAME_TEXT);
+    }
+    if (hasAttr) {
+      const d = clean(el.getAttribute("data-pling-description")) || clean(el.getAttribute("aria-description")) || (label && clean(el.getAttribute("title")) !== label ? clean(el.getAttribute("title")) : "");
+      if (d) c.description = cut2(d);
+    }
+    if (wn) {
+      if (wn.description) c.description = cut2(wn.description);
+      if (wn.date) {
+        c.date = wn.date;
+        if (wn.calendar) c.calendar = wn.calendar;
+      }
+    }
+    c.role = kr[1];
+    if (kr[0] === "type" && (tag === "textarea" || hasAttr && (el.getAttribute("aria-multiline") === "true" || isEditable(el)))) c.multiline = true;
+    if (c.declared) {
+      const ef = clean(el.getAttribute("data-pling-effect")).toLowerCase();
+      if (ef === "read" || ef === "write") c.effect = ef;
+      const cf = el.getAttribute("data-pling-confirm");
+      if (cf !== null && cf !== "false") c.confirm = true;
+      const ho = el.getAttribute("data-pling-handoff");
+      if (ho !== null && ho !== "false") c.handoff = true;
+    }
+    if (ctx.region) c.region = ctx.region;
+    if (isDisabled(el, tag, hasAttr)) c.disabled = true;
+    const why = unavailableOf(el, tag, hasAttr);
+    if (why) c.unavailable = why;
+    if (hover) c.hover_only = true;
+    fieldFacts(c, el, tag, hasAttr, kr);
     if (kr[0] === "link" && tag === "a") {
       const h = hrefOf(el);
       if (h) c.href = h;
@@ -589,10 +597,10 @@ var plingModule = (() => {
   var withoutRow = (name, el, kind, rec) => {
     if (!name) return "";
     const low = name.toLowerCase();
-    const own = clean(el.textContent || "").toLowerCase();
-    if (kind === "link" && own.includes(low)) return "";
+    const own2 = clean(el.textContent || "").toLowerCase();
+    if (kind === "link" && own2.includes(low)) return "";
     const text = rowText(rec);
-    if (occurrences(text, low) > occurrences(own, low)) return "";
+    if (occurrences(text, low) > occurrences(own2, low)) return "";
     if (rec.first === void 0) {
       const o = { wantFirst: true, skip: skipButtons, hover: hoverShown };
       gather(rec.el, o, NAME_TEXT);
@@ -615,7 +623,7 @@ var plingModule = (() => {
     }
     if (rest === name) return name;
     const vis2 = gather(el, { hover: hoverShown }, NAME_TEXT + 1);
-    if (vis2 && vis2.length <= NAME_TEXT && LETTER.test(vis2) && occurrences(text, vis2.toLowerCase()) <= occurrences(own, vis2.toLowerCase()) + 0 && vis2.toLowerCase() !== first && !(first && first.length >= 2 && vis2.toLowerCase().includes(first))) return vis2;
+    if (vis2 && vis2.length <= NAME_TEXT && LETTER.test(vis2) && occurrences(text, vis2.toLowerCase()) <= occurrences(own2, vis2.toLowerCase()) + 0 && vis2.toLowerCase() !== first && !(first && first.length >= 2 && vis2.toLowerCase().includes(first))) return vis2;
     return clean(rest.replace(/\(\s*\)/g, " ").replace(/\s+([,.:;)])/g, "$1")).replace(/^\((.*)\)$/, "$1").replace(/^[\s,.:;(-]+|[\s,.:;(-]+$/g, "");
   };
   var QUOTED = /“([^”]*)”|"([^"]*)"|«([^»]*)»|‘([^’]*)’|„([^“”]*)[“”]/g;
@@ -648,83 +656,9 @@ var plingModule = (() => {
     return n;
   };
   var control = (el, tag, role, hasAttr, kr, ctx, hover) => {
-    const rec = ctx.rec;
     const covered = !!w.modalEl && !ctx.modal;
-    if (rec) {
-      const dn = hasAttr ? el.getAttribute("data-pling-action") : null;
-      const name = dn !== null ? cut2(clean(dn), NAME_TEXT) : "";
-      let generic = "", acc = "", hint = "";
-      let sk, nk = "", sh;
-      if (name) {
-        sk = "d" + name + "" + ctx.region;
-        sh = w.shapes.get(sk);
-      } else {
-        acc = w.widgetNow ? w.widgetNow.label : el === rec.el ? clean(el.getAttribute("aria-label")) : accName(el, tag, kr[1]);
-        if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== "type" && kr[0] !== "select") {
-          const ic = iconOf(el);
-          if (ic) acc = ic;
-        }
-        if (!w.widgetNow && acc && !hint && acc === clean(el.getAttribute("title")) && !asLabel(acc) && !accName(el, tag, kr[1], true)) {
-          hint = acc;
-          acc = "";
-        }
-        generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
-        const tail = "" + kr[0] + "" + ctx.region;
-        sk = w.widgetNow ? "w" + w.widgetNow.label + tail : "i" + listOf(rec.el) + "" + slotOf(el, rec.el) + tail;
-        if (generic) nk = "n" + generic + tail;
-        sh = nk && w.shapes.get(nk) || w.shapes.get(sk);
-      }
-      if (!sh) {
-        const c2 = describe(el, tag, role, hasAttr, kr, ctx, hover);
-        let ev = "";
-        if (!name) {
-          ev = el === rec.el ? "" : rowEvidence(el);
-          if (c2.label !== void 0 && c2.label !== generic) {
-            if (generic) c2.label = cut2(generic);
-            else {
-              delete c2.label;
-              if (ev) c2.evidence = cut2(ev, NAME_TEXT);
-            }
-          }
-          if (!generic && (kr[0] === "type" || kr[0] === "select") && rec.kind === "table") {
-            const h = columnHeader(el, rec.el);
-            if (h && LETTER.test(h)) {
-              c2.label = cut2(h);
-              delete c2.evidence;
-            }
-          }
-        }
-        if (hint && !c2.description) c2.description = cut2(hint);
-        if (el === rec.el && kr[3]) c2.does = kr[3];
-        sh = { shape: c2.declared ? c2.name : "s" + (w.rowActions.length + 1) };
-        for (const k of ["name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does"]) if (c2[k] !== void 0) sh[k] = c2[k];
-        sh.in_viewport = false;
-        sh.count = 0;
-        sh.offscreen = 0;
-        sh._covered = 0;
-        if (ctx.fi >= 0) sh.frame = ctx.fi;
-        if (ctx.shadow) sh.shadow = true;
-        if (!name && !w.widgetNow) {
-          if (!generic && kr[0] === "link" && acc) w.slotLabel.set(sh, cut2(acc));
-          w.slotNames.set(sh, { names: [], ev });
-        }
-        w.rowActions.push(sh);
-      }
-      if (!w.shapes.has(sk)) w.shapes.set(sk, sh);
-      if (nk && !w.shapes.has(nk)) w.shapes.set(nk, sh);
-      const acts = rec.out.actions || (rec.out.actions = {});
-      if (acts[sh.shape] !== void 0) return;
-      if (w.slotLabel.has(sh) && w.slotLabel.get(sh) !== cut2(acc)) w.slotLabel.set(sh, "");
-      const sn = w.slotNames.get(sh);
-      if (sn && sn.names.length <= 4 && !sn.names.includes(generic)) sn.names.push(generic);
-      acts[sh.shape] = keyOf2(el);
-      const why = unavailableOf(el, tag, hasAttr);
-      if (why) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = why;
-      sh.count++;
-      if (rec.inVP) sh.in_viewport = true;
-      else sh.offscreen++;
-      if (hover) sh.hover_only = true;
-      if (covered) sh._covered++;
+    if (ctx.rec) {
+      rowAction(el, tag, role, hasAttr, kr, ctx, hover, covered);
       return;
     }
     w.controlsTotal++;
@@ -750,6 +684,111 @@ var plingModule = (() => {
     if (covered) c.covered = true;
     else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
     w.controls.push(c);
+  };
+  var rowAction = (el, tag, role, hasAttr, kr, ctx, hover, covered) => {
+    const rec = ctx.rec;
+    const k = foldKey(el, tag, hasAttr, kr, ctx);
+    let sh = k.nk && w.shapes.get(k.nk) || w.shapes.get(k.sk);
+    if (!sh) sh = newShape(el, tag, role, hasAttr, kr, ctx, hover, k);
+    if (!w.shapes.has(k.sk)) w.shapes.set(k.sk, sh);
+    if (k.nk && !w.shapes.has(k.nk)) w.shapes.set(k.nk, sh);
+    const acts = rec.out.actions || (rec.out.actions = {});
+    if (acts[sh.shape] !== void 0) return;
+    if (w.slotLabel.has(sh) && w.slotLabel.get(sh) !== cut2(k.acc)) w.slotLabel.set(sh, "");
+    const sn = w.slotNames.get(sh);
+    if (sn && sn.names.length <= 4 && !sn.names.includes(k.generic)) sn.names.push(k.generic);
+    acts[sh.shape] = keyOf2(el);
+    const why = unavailableOf(el, tag, hasAttr);
+    if (why) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = why;
+    sh.count++;
+    if (rec.inVP) sh.in_viewport = true;
+    else sh.offscreen++;
+    if (hover) sh.hover_only = true;
+    if (covered) sh._covered++;
+  };
+  var foldKey = (el, tag, hasAttr, kr, ctx) => {
+    const rec = ctx.rec;
+    const dn = hasAttr ? el.getAttribute("data-pling-action") : null;
+    const name = dn !== null ? cut2(clean(dn), NAME_TEXT) : "";
+    if (name) return { name, generic: "", acc: "", hint: "", sk: "d" + name + "" + ctx.region, nk: "" };
+    let acc = "", hint = "", nk = "";
+    acc = w.widgetNow ? w.widgetNow.label : el === rec.el ? clean(el.getAttribute("aria-label")) : accName(el, tag, kr[1]);
+    if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== "type" && kr[0] !== "select") {
+      const ic = iconOf(el);
+      if (ic) acc = ic;
+    }
+    if (!w.widgetNow && acc && !hint && acc === clean(el.getAttribute("title")) && !asLabel(acc) && !accName(el, tag, kr[1], true)) {
+      hint = acc;
+      acc = "";
+    }
+    const generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
+    const tail = "" + kr[0] + "" + ctx.region;
+    const sk = w.widgetNow ? "w" + w.widgetNow.label + tail : "i" + listOf(rec.el) + "" + slotOf(el, rec.el) + tail;
+    if (generic) nk = "n" + generic + tail;
+    return { name, generic, acc, hint, sk, nk };
+  };
+  var newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
+    const rec = ctx.rec;
+    const { name, generic, acc, hint } = k;
+    const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
+    let ev = "";
+    if (!name) {
+      ev = el === rec.el ? "" : rowEvidence(el);
+      if (c.label !== void 0 && c.label !== generic) {
+        if (generic) c.label = cut2(generic);
+        else {
+          delete c.label;
+          if (ev) c.evidence = cut2(ev, NAME_TEXT);
+        }
+      }
+      if (!generic && (kr[0] === "type" || kr[0] === "select") && rec.kind === "table") {
+        const h = columnHeader(el, rec.el);
+        if (h && LETTER.test(h)) {
+          c.label = cut2(h);
+          delete c.evidence;
+        }
+      }
+    }
+    if (hint && !c.description) c.description = cut2(hint);
+    if (el === rec.el && kr[3]) c.does = kr[3];
+    const sh = { shape: c.declared ? c.name : "s" + (w.rowActions.length + 1) };
+    for (const key of SHAPE_FIELDS) if (c[key] !== void 0) sh[key] = c[key];
+    sh.in_viewport = false;
+    sh.count = 0;
+    sh.offscreen = 0;
+    sh._covered = 0;
+    if (ctx.fi >= 0) sh.frame = ctx.fi;
+    if (ctx.shadow) sh.shadow = true;
+    if (!name && !w.widgetNow) {
+      if (!generic && kr[0] === "link" && acc) w.slotLabel.set(sh, cut2(acc));
+      w.slotNames.set(sh, { names: [], ev });
+    }
+    w.rowActions.push(sh);
+    return sh;
+  };
+  var SHAPE_FIELDS = ["name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does"];
+  var finishShapes = () => {
+    for (const [sh, sn] of w.slotNames) {
+      if (sn.names.length < 2) continue;
+      if (sn.names.length <= 3 && !sn.names.includes("")) {
+        sh.label = cut2(sn.names.join(" / "));
+        delete sh.evidence;
+      } else {
+        delete sh.label;
+        if (sn.ev) sh.evidence = cut2(sn.ev, NAME_TEXT);
+      }
+    }
+    for (const [sh, label] of w.slotLabel) {
+      if (label && sh.count > 1) {
+        sh.label = label;
+        delete sh.evidence;
+      }
+    }
+    for (const sh of w.rowActions) {
+      if (sh._covered === sh.count && sh.count > 0) sh.covered = true;
+      delete sh._covered;
+      if (!sh.offscreen) delete sh.offscreen;
+    }
   };
   function initFolding() {
     w.lists = /* @__PURE__ */ new Map();
@@ -1397,9 +1436,9 @@ var plingModule = (() => {
         stack.push(c);
       }
       if (n === row) continue;
-      let own = "";
-      for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) own += c.data;
-      if (!NONSPACE.test(own) || !vis(n)) continue;
+      let own2 = "";
+      for (let c = n.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) own2 += c.data;
+      if (!NONSPACE.test(own2) || !vis(n)) continue;
       const v = gather(n, { skip: skipButtons, hover: hoverShown }, w.maxText + 1);
       if (!v) continue;
       let name = clean(n.getAttribute("itemprop") || n.getAttribute("data-field") || "");
@@ -2145,10 +2184,10 @@ var plingModule = (() => {
     return !!s && s.size > 0;
   };
   var pointerButton = (el) => {
-    const own = clickHandler(el);
-    if (!own && getComputedStyle(el).cursor !== "pointer") return false;
+    const own2 = clickHandler(el);
+    if (!own2 && getComputedStyle(el).cursor !== "pointer") return false;
     const p = el.parentElement;
-    if (!own && p && getComputedStyle(p).cursor === "pointer" && !w.pointerGroups.has(p)) return false;
+    if (!own2 && p && getComputedStyle(p).cursor === "pointer" && !w.pointerGroups.has(p)) return false;
     if (isEditable(el) || el.querySelector(POINTER_INNER)) return false;
     const t = clean(el.textContent || "");
     if (!t || t.length > 40) return false;
@@ -2187,6 +2226,41 @@ var plingModule = (() => {
       }
       role = roleOf(el);
     }
+    const v = { el, ctx, tag, hasAttr, role, rk: "", hover: ctx.hover, c2: ctx };
+    if (rowKind(v) || hiddenOrHover(v)) return null;
+    if (hasAttr) noteDeclarations(v);
+    if (tag === "iframe" || tag === "frame") {
+      enterFrame(v);
+      return null;
+    }
+    if (hasAttr && w.declState && el.hasAttribute("data-pling-state")) declStateOf(el);
+    sectioning(v);
+    regionStep(v);
+    if (hasAttr && !v.c2.pager) pagerStep(v);
+    if (v.rk && recordStep(v)) return null;
+    if (!(w.declActions && !(hasAttr && el.hasAttribute("data-pling-action"))) && !w.widgetDone.has(el) && controlStep(v)) return null;
+    if (v.c2.rec) rowStateMix(v);
+    if (tag === "dl" && !w.declState && !v.c2.rec) dlState(el, v.c2.region);
+    if (hasAttr) {
+      if (!v.c2.fb) feedbackStep(v);
+      const inv = el.getAttribute("aria-invalid");
+      if (inv !== null && inv !== "false" && inv !== "") invalidStep(v);
+      if (!v.c2.fb && !v.c2.rec && !w.fbConsumed.has(el) && !w.fbByEl.has(el)) errorClassStep(v);
+      inferredState(v);
+    }
+    if (tag === "details" && !el.open) {
+      const s = el.querySelector(":scope > summary");
+      pushHidden(v.c2.region, s ? gather(s, {}, w.maxText + 1) : "Details", "details");
+    }
+    if (LEAF_TAGS.has(tag)) return null;
+    return v.c2;
+  };
+  var own = (v) => {
+    if (v.c2 === v.ctx) v.c2 = { ...v.ctx };
+    return v.c2;
+  };
+  var rowKind = (v) => {
+    const { el, ctx, tag, role, hasAttr } = v;
     let rk = recordKind(el, tag, role, hasAttr, !!ctx.rec);
     if (!rk && tag === "div" && !role && !w.declRecords && !ctx.rec && el.firstElementChild && checkItem(el)) rk = "item";
     if (rk && rk !== "decl" && (ctx.foot || ctx.rec && (rk === "repeat" || ctx.rec.kind === "repeat" && rk !== "table"))) rk = "";
@@ -2197,287 +2271,308 @@ var plingModule = (() => {
       }
       rk = "";
     }
-    if (rk && w.recordsTotal >= w.maxIDs && !inWin(w.recordsTotal) && !ctx.hover && !(w.findRec !== "" && recMatches(el, rk === "decl")) && !(w.found < w.recFields && textHas(el))) {
-      if (!shown(el)) {
-        skipped(el);
-        return null;
-      }
-      let ok = true;
-      if (rk === "list") {
-        const p = el.parentElement;
-        ok = w.listDecision.get(p);
-        if (ok === void 0) {
-          ok = ownText(el);
-          w.listDecision.set(p, ok);
-        }
-      } else if (rk === "single") ok = singleRow(el);
-      if (ok) {
-        w.recordsTotal++;
-        if (textHas(el)) w.found++;
-        skipped(el);
-        countFollowing(el, tag, role, rk);
-        return null;
-      }
-      rk = "";
+    v.rk = rk;
+    if (rk && w.recordsTotal >= w.maxIDs && !inWin(w.recordsTotal) && !ctx.hover && !(w.findRec !== "" && recMatches(el, rk === "decl")) && !(w.found < w.recFields && textHas(el))) return countOnly(v);
+    return false;
+  };
+  var countOnly = (v) => {
+    const { el, tag, role, rk } = v;
+    if (!shown(el)) {
+      skipped(el);
+      return true;
     }
+    let ok = true;
+    if (rk === "list") {
+      const p = el.parentElement;
+      ok = w.listDecision.get(p);
+      if (ok === void 0) {
+        ok = ownText(el);
+        w.listDecision.set(p, ok);
+      }
+    } else if (rk === "single") ok = singleRow(el);
+    if (ok) {
+      w.recordsTotal++;
+      if (textHas(el)) w.found++;
+      skipped(el);
+      countFollowing(el, tag, role, rk);
+      return true;
+    }
+    v.rk = "";
+    return false;
+  };
+  var hiddenOrHover = (v) => {
+    const { el, ctx, tag, role, hasAttr } = v;
     let hover = ctx.hover;
     if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !vis(el) && !(tag === "input" && el.type === "file" && el.labels && Array.prototype.some.call(el.labels, vis))) {
       if (ctx.rec && hoverShown(el)) hover = true;
       else {
         if (hasAttr && role === "tabpanel") pushHidden(ctx.region, idrefText2(el, "aria-labelledby") || clean(el.getAttribute("aria-label")) || "Tab panel", "tab");
         skipped(el);
-        return null;
+        return true;
       }
     }
-    let c2 = hover === ctx.hover ? ctx : { ...ctx, hover };
-    if (hasAttr) {
-      if (!w.seen.regions && el.hasAttribute("data-pling-region")) w.seen.regions = true;
-      if (!w.seen.actions && el.hasAttribute("data-pling-action")) w.seen.actions = true;
-      if (!w.seen.records && el.hasAttribute("data-pling-record")) w.seen.records = true;
-      if (!w.seen.state && el.hasAttribute("data-pling-state")) w.seen.state = true;
-      if ((role === "dialog" || role === "alertdialog") && el.getAttribute("aria-modal") === "true" && ctx.fi < 0) w.ariaModal = el;
-      else if (!w.ariaModal && ctx.fi < 0 && !role && tag === "div" && el.classList.contains("modal") && bsBackdrop()) w.ariaModal = el;
+    v.hover = hover;
+    v.c2 = hover === ctx.hover ? ctx : { ...ctx, hover };
+    return false;
+  };
+  var noteDeclarations = (v) => {
+    const { el, ctx, tag, role } = v;
+    if (!w.seen.regions && el.hasAttribute("data-pling-region")) w.seen.regions = true;
+    if (!w.seen.actions && el.hasAttribute("data-pling-action")) w.seen.actions = true;
+    if (!w.seen.records && el.hasAttribute("data-pling-record")) w.seen.records = true;
+    if (!w.seen.state && el.hasAttribute("data-pling-state")) w.seen.state = true;
+    if ((role === "dialog" || role === "alertdialog") && el.getAttribute("aria-modal") === "true" && ctx.fi < 0) w.ariaModal = el;
+    else if (!w.ariaModal && ctx.fi < 0 && !role && tag === "div" && el.classList.contains("modal") && bsBackdrop()) w.ariaModal = el;
+  };
+  var enterFrame = (v) => {
+    const { el, c2 } = v;
+    let doc = null;
+    try {
+      doc = el.contentDocument;
+    } catch (e) {
+      doc = null;
     }
-    if (tag === "iframe" || tag === "frame") {
-      let doc = null;
-      try {
-        doc = el.contentDocument;
-      } catch (e) {
-        doc = null;
-      }
-      const idx = w.frames.length;
-      let url = "";
-      try {
-        url = doc && doc.URL ? urlOf(doc.URL) : urlOf(el.src || "about:blank");
-      } catch (e) {
-        url = urlOf(el.src || "about:blank");
-      }
-      const walked = !!(doc && doc.documentElement);
-      w.frames.push({ url, walked });
-      if (!walked) return null;
-      w.framesWalked++;
-      const clip = frameClip(el, c2);
-      const fc = { ...c2, clip, fi: idx, shadow: false, doc };
-      w.stackEl.push(doc.documentElement);
-      w.stackCtx.push(fc);
-      return null;
+    const idx = w.frames.length;
+    let url = "";
+    try {
+      url = doc && doc.URL ? urlOf(doc.URL) : urlOf(el.src || "about:blank");
+    } catch (e) {
+      url = urlOf(el.src || "about:blank");
     }
-    if (hasAttr && w.declState && el.hasAttribute("data-pling-state")) declStateOf(el);
-    if (el === w.modalEl) c2 = c2 === ctx ? { ...c2, modal: true } : (c2.modal = true, c2);
-    if (!ctx.sect && (tag === "article" || tag === "aside" || tag === "main" || tag === "nav" || tag === "section")) {
-      if (c2 === ctx) c2 = { ...ctx };
-      c2.sect = true;
-    }
+    const walked = !!(doc && doc.documentElement);
+    w.frames.push({ url, walked });
+    if (!walked) return;
+    w.framesWalked++;
+    const clip = frameClip(el, c2);
+    const fc = { ...c2, clip, fi: idx, shadow: false, doc };
+    w.stackEl.push(doc.documentElement);
+    w.stackCtx.push(fc);
+  };
+  var sectioning = (v) => {
+    const { el, ctx, tag } = v;
+    if (el === w.modalEl) v.c2 = v.c2 === ctx ? { ...v.c2, modal: true } : (v.c2.modal = true, v.c2);
+    if (!ctx.sect && (tag === "article" || tag === "aside" || tag === "main" || tag === "nav" || tag === "section")) own(v).sect = true;
+  };
+  var regionStep = (v) => {
+    const { el, ctx, tag, role, hasAttr } = v;
     const rg = regionOf(el, tag, role, hasAttr, ctx);
-    if (rg) {
-      w.regionsTotal++;
-      if (w.regions.length < w.maxRegions) {
-        const id = uniqueRegionId(rg.base);
-        const r = { id, key: keyOf2(el), label: cut2(rg.label) };
-        if (rg.purpose) r.purpose = cut2(rg.purpose);
-        if (rg.role) r.role = rg.role;
-        if (ctx.region) r.parent = ctx.region;
-        if (rg.declared) r.declared = true;
-        r.in_viewport = meets(el.getBoundingClientRect(), ctx.clip);
-        r.active = !(w.modalEl && !c2.modal);
-        w.regions.push(r);
-        if (el === w.modalEl) w.modal.region = id;
-        if (c2 === ctx) c2 = { ...ctx };
-        c2.region = id;
+    if (!rg) return;
+    w.regionsTotal++;
+    if (w.regions.length < w.maxRegions) {
+      const id = uniqueRegionId(rg.base);
+      const r = { id, key: keyOf2(el), label: cut2(rg.label) };
+      if (rg.purpose) r.purpose = cut2(rg.purpose);
+      if (rg.role) r.role = rg.role;
+      if (ctx.region) r.parent = ctx.region;
+      if (rg.declared) r.declared = true;
+      r.in_viewport = meets(el.getBoundingClientRect(), ctx.clip);
+      r.active = !(w.modalEl && !v.c2.modal);
+      w.regions.push(r);
+      if (el === w.modalEl) w.modal.region = id;
+      own(v).region = id;
+    }
+    if (rg.role === "contentinfo" && !rg.declared) own(v).foot = true;
+  };
+  var pagerStep = (v) => {
+    const cls = v.el.getAttribute("class");
+    const al = v.el.getAttribute("aria-label");
+    if (cls && /pagination|pager/i.test(cls) || al && /pag/i.test(al)) own(v).pager = true;
+  };
+  var recordStep = (v) => {
+    const { el, rk } = v;
+    const idx = w.recordsTotal;
+    const hit = textHas(el);
+    const inWindow = inWin(idx) || hit && w.found < w.recFields;
+    const listed = idx < w.maxIDs || inWindow || w.findRec !== "" && recMatches(el, rk === "decl");
+    let ok = true;
+    if (rk === "list") {
+      const p = el.parentElement;
+      if (listed || !w.listDecision.has(p)) {
+        ok = ownText(el);
+        if (!w.listDecision.has(p)) w.listDecision.set(p, ok);
+      } else ok = w.listDecision.get(p);
+      if (ok && p) w.R.lists.add(p);
+    } else if (rk === "single") ok = singleRow(el);
+    if (!ok) return false;
+    w.recordsTotal++;
+    if (hit) w.found++;
+    if (!listed) {
+      skipped(el);
+      return true;
+    }
+    listRecord(v, inWindow);
+    return false;
+  };
+  var listRecord = (v, inWindow) => {
+    const { el, rk } = v;
+    const out = { id: authorId(el, rk === "decl") };
+    w.recordIds.add(out.id);
+    if (rk === "decl") {
+      out.declared = true;
+      const l = clean(el.getAttribute("data-pling-label"));
+      if (l) out.label = cut2(l);
+    }
+    if (v.c2.region) out.region = v.c2.region;
+    const inVP = mostly(el.getBoundingClientRect(), v.c2.clip);
+    out.in_viewport = inVP;
+    if (inWindow) {
+      out.has_fields = true;
+      const f = fieldsOf(el, rk, out);
+      if (f.length) out.fields = f;
+    }
+    w.records.push(out);
+    const rs = { out, inVP, h: 2166136261, el, kind: rk, text: void 0, first: void 0 };
+    mix(rs, el.textContent || "");
+    if (rk === "decl" && el.firstElementChild) for (const x of el.querySelectorAll("[data-pling-value]")) mix(rs, x.getAttribute("data-pling-value"));
+    w.recStates.push(rs);
+    own(v).rec = rs;
+    if (rk === "tree") treeControls(el, v.c2, v.hover);
+  };
+  var controlStep = (v) => {
+    const { el, tag, role, hasAttr, hover } = v;
+    let c2 = v.c2;
+    const wd = hasAttr && !w.declActions ? widgetOf(el, tag, role) : null;
+    if (wd) {
+      w.widgetNow = wd;
+      try {
+        control(el, tag, role, hasAttr, wd.kr, wd.top && c2.rec ? { ...c2, rec: null } : c2, hover);
+      } finally {
+        w.widgetNow = null;
       }
-      if (rg.role === "contentinfo" && !rg.declared) {
-        if (c2 === ctx) c2 = { ...ctx };
-        c2.foot = true;
+      return true;
+    }
+    let kr = ctlType(el, tag, role);
+    const editor = !kr && hasAttr ? codeEditor(el, tag) : null;
+    if (editor) kr = editor;
+    if (!kr && w.declActions) kr = ["click", role || ""];
+    if (!kr && !w.declActions && !c2.ctl) {
+      if (c2.rec && c2.rec.el === el) {
+        if (c2.rec.kind !== "decl" && clickableRow(el)) kr = ["click", "button", "", rowDisclosure(el) ? "expand" : "click"];
+      } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ["click", "button"];
+    }
+    if (!kr) return false;
+    control(el, tag, role, hasAttr, kr, c2, hover);
+    if (editor) return true;
+    own(v).ctl = true;
+    return false;
+  };
+  var rowStateMix = (v) => {
+    const { el, tag, hasAttr } = v;
+    if (tag === "input" && (el.type === "checkbox" || el.type === "radio")) mix(v.c2.rec, el.checked ? "1" : "0");
+    else if (hasAttr) {
+      const ac = el.getAttribute("aria-checked"), as = el.getAttribute("aria-selected");
+      if (ac !== null || as !== null) mix(v.c2.rec, ac + "|" + as);
+    }
+  };
+  var feedbackStep = (v) => {
+    const { el, tag, role } = v;
+    const c2 = v.c2;
+    const fd = el.getAttribute("data-pling-feedback");
+    let kind = "";
+    const live = el.getAttribute("aria-live");
+    if (fd !== null) {
+      const k = clean(fd).toLowerCase();
+      kind = k === "warning" || k === "status" || k === "info" || k === "error" || k === "success" ? k : k === "" && (role === "status" || role === "log" || role !== "alert" && live === "polite") ? "status" : "error";
+    } else if (role === "alert") kind = "error";
+    else if (role === "status" || role === "log") kind = "status";
+    else if (live === "assertive") kind = "error";
+    else if (live === "polite") kind = "status";
+    if (fd === null && kind !== "status") {
+      const bare = !role && !live;
+      const nk = role === "alert" || live === "assertive" || bare && !c2.rec ? noticeKind(el, tag, bare) : "";
+      if (nk) kind = nk;
+    }
+    if (kind && !w.fbConsumed.has(el) && !(kind !== "error" && kind !== "warning" && w.stateSeen.has(el))) {
+      const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
+      if (msg) {
+        addFeedback(el, kind, msg, (fd !== null ? clean(el.getAttribute("data-pling-for")) : "") || w.fieldFor.get(el) || "", c2.region);
+        own(v).fb = true;
       }
     }
-    if (hasAttr && !c2.pager) {
-      const cls = el.getAttribute("class");
-      const al = el.getAttribute("aria-label");
-      if (cls && /pagination|pager/i.test(cls) || al && /pag/i.test(al)) {
-        if (c2 === ctx) c2 = { ...ctx };
-        c2.pager = true;
+  };
+  var invalidStep = (v) => {
+    const { el, tag, role } = v;
+    const kr = ctlType(el, tag, role);
+    if (!kr || !(kr[0] === "type" || kr[0] === "select" || kr[0] === "check")) return;
+    let refs = idrefEls(el, "aria-errormessage");
+    if (!refs.length) refs = idrefEls(el, "aria-describedby");
+    const field = accName(el, tag, kr[1]) || clean(el.getAttribute("name")) || clean(el.getAttribute("id"));
+    let done = false;
+    const rest = [];
+    for (const r of refs) {
+      const prev = w.fbByEl.get(r);
+      if (prev) {
+        if (!prev.field) prev.field = cut2(field, NAME_TEXT);
+        done = true;
+      } else if (r.hasAttribute("data-pling-feedback")) {
+        if (!r.getAttribute("data-pling-for")) w.fieldFor.set(r, field);
+        done = true;
+      } else {
+        w.fbConsumed.add(r);
+        rest.push(r);
       }
     }
-    if (rk) {
-      const idx = w.recordsTotal;
-      const hit = textHas(el);
-      const inWindow = inWin(idx) || hit && w.found < w.recFields;
-      const listed = idx < w.maxIDs || inWindow || w.findRec !== "" && recMatches(el, rk === "decl");
-      let ok = true;
-      if (rk === "list") {
-        const p = el.parentElement;
-        if (listed || !w.listDecision.has(p)) {
-          ok = ownText(el);
-          if (!w.listDecision.has(p)) w.listDecision.set(p, ok);
-        } else ok = w.listDecision.get(p);
-        if (ok && p) w.R.lists.add(p);
-      } else if (rk === "single") ok = singleRow(el);
-      if (ok) {
-        w.recordsTotal++;
-        if (hit) w.found++;
-        if (!listed) {
-          skipped(el);
-          return null;
-        }
-        const out = { id: authorId(el, rk === "decl") };
-        w.recordIds.add(out.id);
-        if (rk === "decl") {
-          out.declared = true;
-          const l = clean(el.getAttribute("data-pling-label"));
-          if (l) out.label = cut2(l);
-        }
-        if (c2.region) out.region = c2.region;
-        const inVP = mostly(el.getBoundingClientRect(), c2.clip);
-        out.in_viewport = inVP;
-        if (inWindow) {
-          out.has_fields = true;
-          const f = fieldsOf(el, rk, out);
-          if (f.length) out.fields = f;
-        }
-        w.records.push(out);
-        const rs = { out, inVP, h: 2166136261, el, kind: rk, text: void 0, first: void 0 };
-        mix(rs, el.textContent || "");
-        if (rk === "decl" && el.firstElementChild) for (const v of el.querySelectorAll("[data-pling-value]")) mix(rs, v.getAttribute("data-pling-value"));
-        w.recStates.push(rs);
-        if (c2 === ctx) c2 = { ...ctx };
-        c2.rec = rs;
-        if (rk === "tree") treeControls(el, c2, hover);
+    const msg = clean(rest.map((r) => gather(r, { hidden: true }, w.maxText + 1)).join(" "));
+    if (msg || !done) addFeedback(null, "error", msg || "Invalid value", field, v.c2.region);
+  };
+  var errorClassStep = (v) => {
+    const { el } = v;
+    const cls = typeof el.className === "string" ? el.className : "";
+    if (cls && ERROR_CLASS.test(cls) && !el.querySelector(CTRL_SEL)) {
+      const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
+      if (msg && msg.length <= w.maxText) {
+        addFeedback(el, "error", msg, fieldBefore(el), v.c2.region);
+        own(v).fb = true;
       }
     }
-    if (!(w.declActions && !(hasAttr && el.hasAttribute("data-pling-action"))) && !w.widgetDone.has(el)) {
-      const wd = hasAttr && !w.declActions ? widgetOf(el, tag, role) : null;
-      if (wd) {
-        w.widgetNow = wd;
-        try {
-          control(el, tag, role, hasAttr, wd.kr, wd.top && c2.rec ? { ...c2, rec: null } : c2, hover);
-        } finally {
-          w.widgetNow = null;
-        }
-        return null;
-      }
-      let kr = ctlType(el, tag, role);
-      const editor = !kr && hasAttr ? codeEditor(el, tag) : null;
-      if (editor) kr = editor;
-      if (!kr && w.declActions) kr = ["click", role || ""];
-      if (!kr && !w.declActions && !c2.ctl) {
-        if (c2.rec && c2.rec.el === el) {
-          if (c2.rec.kind !== "decl" && clickableRow(el)) kr = ["click", "button", "", rowDisclosure(el) ? "expand" : "click"];
-        } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ["click", "button"];
-      }
-      if (kr) {
-        control(el, tag, role, hasAttr, kr, c2, hover);
-        if (editor) return null;
-        if (c2 === ctx) c2 = { ...ctx };
-        c2.ctl = true;
+  };
+  var inferredState = (v) => {
+    const { el, tag, role } = v;
+    const c2 = v.c2;
+    if (role === "tab" && el.getAttribute("aria-selected") === "true") addState("tab", accName(el, tag, "tab"), "tabs", false);
+    const sort = el.getAttribute("aria-sort");
+    if (sort === "ascending" || sort === "descending") addState("sort", clean(gather(el, { skip: skipButtons }, NAME_TEXT) + " " + sort), "sort", false);
+    const cur = el.getAttribute("aria-current");
+    if (cur !== null && cur !== "false" && cur !== "") {
+      const val = accName(el, tag, "link") || gather(el, {}, w.maxText + 1);
+      if (val) {
+        if (c2.pager || /^\d+$/.test(val)) addState("page", val, "pagination", false);
+        else addState("current", val, "navigation", false);
       }
     }
-    if (c2.rec) {
-      if (tag === "input" && (el.type === "checkbox" || el.type === "radio")) mix(c2.rec, el.checked ? "1" : "0");
-      else if (hasAttr) {
-        const ac = el.getAttribute("aria-checked"), as = el.getAttribute("aria-selected");
-        if (ac !== null || as !== null) mix(c2.rec, ac + "|" + as);
+    if (!w.declState && !c2.rec) {
+      const words = ((el.id || "") + " " + (typeof el.className === "string" ? el.className : "")).split(/\s+/);
+      const word = words.find((x) => x && COUNT_NAME.test(x));
+      if (word) {
+        const val = clean(gather(el, {}, 61));
+        if (val && val.length <= 60 && /\d/.test(val)) addState(slug(word).replace(/-/g, "_") || "count", val, "counts", false);
       }
     }
-    if (tag === "dl" && !w.declState && !c2.rec) dlState(el, c2.region);
-    if (hasAttr) {
-      if (!c2.fb) {
-        const fd = el.getAttribute("data-pling-feedback");
-        let kind = "";
-        const live = el.getAttribute("aria-live");
-        if (fd !== null) {
-          const k = clean(fd).toLowerCase();
-          kind = k === "warning" || k === "status" || k === "info" || k === "error" || k === "success" ? k : k === "" && (role === "status" || role === "log" || role !== "alert" && live === "polite") ? "status" : "error";
-        } else if (role === "alert") kind = "error";
-        else if (role === "status" || role === "log") kind = "status";
-        else if (live === "assertive") kind = "error";
-        else if (live === "polite") kind = "status";
-        if (fd === null && kind !== "status") {
-          const bare = !role && !live;
-          const nk = role === "alert" || live === "assertive" || bare && !c2.rec ? noticeKind(el, tag, bare) : "";
-          if (nk) kind = nk;
-        }
-        if (kind && !w.fbConsumed.has(el) && !(kind !== "error" && kind !== "warning" && w.stateSeen.has(el))) {
-          const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
-          if (msg) {
-            addFeedback(el, kind, msg, (fd !== null ? clean(el.getAttribute("data-pling-for")) : "") || w.fieldFor.get(el) || "", c2.region);
-            if (c2 === ctx) c2 = { ...ctx };
-            c2.fb = true;
-          }
-        }
-      }
-      const inv = el.getAttribute("aria-invalid");
-      if (inv !== null && inv !== "false" && inv !== "") {
-        const kr = ctlType(el, tag, role);
-        if (kr && (kr[0] === "type" || kr[0] === "select" || kr[0] === "check")) {
-          let refs = idrefEls(el, "aria-errormessage");
-          if (!refs.length) refs = idrefEls(el, "aria-describedby");
-          const field = accName(el, tag, kr[1]) || clean(el.getAttribute("name")) || clean(el.getAttribute("id"));
-          let done = false;
-          const rest = [];
-          for (const r of refs) {
-            const prev = w.fbByEl.get(r);
-            if (prev) {
-              if (!prev.field) prev.field = cut2(field, NAME_TEXT);
-              done = true;
-            } else if (r.hasAttribute("data-pling-feedback")) {
-              if (!r.getAttribute("data-pling-for")) w.fieldFor.set(r, field);
-              done = true;
-            } else {
-              w.fbConsumed.add(r);
-              rest.push(r);
-            }
-          }
-          const msg = clean(rest.map((r) => gather(r, { hidden: true }, w.maxText + 1)).join(" "));
-          if (msg || !done) addFeedback(null, "error", msg || "Invalid value", field, c2.region);
-        }
-      }
-      if (!c2.fb && !c2.rec && !w.fbConsumed.has(el) && !w.fbByEl.has(el)) {
-        const cls = typeof el.className === "string" ? el.className : "";
-        if (cls && ERROR_CLASS.test(cls) && !el.querySelector(CTRL_SEL)) {
-          const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
-          if (msg && msg.length <= w.maxText) {
-            addFeedback(el, "error", msg, fieldBefore(el), c2.region);
-            if (c2 === ctx) c2 = { ...ctx };
-            c2.fb = true;
-          }
-        }
-      }
-      if (role === "tab" && el.getAttribute("aria-selected") === "true") addState("tab", accName(el, tag, "tab"), "tabs", false);
-      const sort = el.getAttribute("aria-sort");
-      if (sort === "ascending" || sort === "descending") addState("sort", clean(gather(el, { skip: skipButtons }, NAME_TEXT) + " " + sort), "sort", false);
-      const cur = el.getAttribute("aria-current");
-      if (cur !== null && cur !== "false" && cur !== "") {
-        const v = accName(el, tag, "link") || gather(el, {}, w.maxText + 1);
-        if (v) {
-          if (c2.pager || /^\d+$/.test(v)) addState("page", v, "pagination", false);
-          else addState("current", v, "navigation", false);
-        }
-      }
-      if (!w.declState && !c2.rec && hasAttr) {
-        const words = ((el.id || "") + " " + (typeof el.className === "string" ? el.className : "")).split(/\s+/);
-        const w2 = words.find((x) => x && COUNT_NAME.test(x));
-        if (w2) {
-          const v = clean(gather(el, {}, 61));
-          if (v && v.length <= 60 && /\d/.test(v)) addState(slug(w2).replace(/-/g, "_") || "count", v, "counts", false);
-        }
-      }
-      if (el.getAttribute("aria-expanded") === "false" && role !== "combobox" && (tag === "button" || tag === "a" || tag === "summary" || role && CTRL_ROLES.has(role))) {
-        pushHidden(c2.region, accName(el, tag, role || "button"), "expand");
-      }
+    if (el.getAttribute("aria-expanded") === "false" && role !== "combobox" && (tag === "button" || tag === "a" || tag === "summary" || role && CTRL_ROLES.has(role))) {
+      pushHidden(c2.region, accName(el, tag, role || "button"), "expand");
     }
-    if (tag === "details" && !el.open) {
-      const s = el.querySelector(":scope > summary");
-      pushHidden(c2.region, s ? gather(s, {}, w.maxText + 1) : "Details", "details");
-    }
-    if (LEAF_TAGS.has(tag)) return null;
-    return c2;
   };
   function initVisit() {
     w.pointerGroups = /* @__PURE__ */ new WeakSet();
   }
 
   // collector/walk.js
-  function initWalk() {
+  var walkPage = () => {
+    walkTree();
+    for (const rs of w.recStates) rs.out.sig = (rs.h >>> 0).toString(36);
+    if (!w.hint.again) {
+      const again = runAgain();
+      if (again) return { again };
+    }
+    for (let i = w.feedback.length - 1; i >= 0; i--) {
+      const f = w.feedback[i];
+      if ((f.kind === "status" || f.kind === "info") && w.stateTexts.has(f.message)) w.feedback.splice(i, 1);
+    }
+    const state = mergedState();
+    finishShapes();
+    return { snap: snapshot(state) };
+  };
+  var walkTree = () => {
     w.stackEl = [];
     w.stackCtx = [];
     w.root = { region: "", rec: null, modal: false, clip: w.topClip, fi: -1, shadow: false, sect: false, hover: false, fb: false, pager: false, foot: false };
@@ -2515,48 +2610,28 @@ var plingModule = (() => {
         }
       }
     }
-    for (const rs of w.recStates) rs.out.sig = (rs.h >>> 0).toString(36);
-    if (!w.hint.again) {
-      const kinds = ["regions", "actions", "records", "state"];
-      if (w.cachedMode && kinds.some((k) => w.seen[k] && !w.mode[k])) return { again: { mode: scanDecl(), modal: w.hint.modal } };
-      if (w.cachedMode && kinds.some((k) => w.mode[k] && !w.seen[k])) {
-        const fresh = scanDecl();
-        defHidden(w.R, "decl", fresh, true);
-        if (kinds.some((k) => fresh[k] !== w.mode[k])) return { again: { mode: fresh, modal: w.hint.modal } };
-      }
-      if (w.ariaModal && !w.modalEl) return { again: { mode: w.mode, modal: w.ariaModal } };
+  };
+  var runAgain = () => {
+    const kinds = ["regions", "actions", "records", "state"];
+    if (w.cachedMode && kinds.some((k) => w.seen[k] && !w.mode[k])) return { mode: scanDecl(), modal: w.hint.modal };
+    if (w.cachedMode && kinds.some((k) => w.mode[k] && !w.seen[k])) {
+      const fresh = scanDecl();
+      defHidden(w.R, "decl", fresh, true);
+      if (kinds.some((k) => fresh[k] !== w.mode[k])) return { mode: fresh, modal: w.hint.modal };
     }
-    for (let i = w.feedback.length - 1; i >= 0; i--) {
-      const f = w.feedback[i];
-      if ((f.kind === "status" || f.kind === "info") && w.stateTexts.has(f.message)) w.feedback.splice(i, 1);
-    }
-    w.st = w.state;
+    if (w.ariaModal && !w.modalEl) return { mode: w.mode, modal: w.ariaModal };
+    return null;
+  };
+  var mergedState = () => {
+    let st = w.state;
     if (w.state.some((s) => s.declared)) {
       const dn = new Set(w.state.filter((s) => s.declared).map((s) => s.name));
-      w.st = w.state.filter((s) => s.declared || !dn.has(s.name));
+      st = w.state.filter((s) => s.declared || !dn.has(s.name));
     }
-    for (const [sh, sn] of w.slotNames) {
-      if (sn.names.length < 2) continue;
-      if (sn.names.length <= 3 && !sn.names.includes("")) {
-        sh.label = cut2(sn.names.join(" / "));
-        delete sh.evidence;
-      } else {
-        delete sh.label;
-        if (sn.ev) sh.evidence = cut2(sn.ev, NAME_TEXT);
-      }
-    }
-    for (const [sh, label] of w.slotLabel) {
-      if (label && sh.count > 1) {
-        sh.label = label;
-        delete sh.evidence;
-      }
-    }
-    for (const sh of w.rowActions) {
-      if (sh._covered === sh.count && sh.count > 0) sh.covered = true;
-      delete sh._covered;
-      if (!sh.offscreen) delete sh.offscreen;
-    }
-    w.snap = {
+    return st;
+  };
+  var snapshot = (state) => {
+    const snap = {
       document_id: w.R.docId,
       url: urlOf(location.href),
       title: cut2(clean(document.title)),
@@ -2573,31 +2648,31 @@ var plingModule = (() => {
       records: w.records,
       records_total: w.recordsTotal,
       records_found: w.found,
-      state: w.st,
+      state,
       feedback: w.feedback,
       hidden: w.hidden
     };
     for (const e of [document.documentElement, document.body]) {
       if (!e) continue;
       const rt = e.getAttribute("data-pling-route");
-      if (rt && !w.snap.route) w.snap.route = cut2(clean(rt), NAME_TEXT);
+      if (rt && !snap.route) snap.route = cut2(clean(rt), NAME_TEXT);
       for (const a of e.attributes) {
         if (!a.name.startsWith("data-pling-param-")) continue;
         const n = a.name.slice("data-pling-param-".length);
         if (!n) continue;
-        (w.snap.params || (w.snap.params = {}))[cut2(n, NAME_TEXT)] = cut2(clean(a.value));
+        (snap.params || (snap.params = {}))[cut2(n, NAME_TEXT)] = cut2(clean(a.value));
       }
     }
-    if (w.modal) w.snap.modal = w.modal;
-    if (w.frames.length) w.snap.frames = w.frames;
-    w.snap.stats = { nodes: w.nodes, controls_total: w.controlsTotal, elapsed_ms: 0 };
-    if (w.limitHit) w.snap.stats.node_limit_hit = true;
-    if (w.unreadable) w.snap.stats.unreadable = w.unreadable;
-    if (w.shadowRoots) w.snap.stats.shadow_roots = w.shadowRoots;
-    if (w.framesWalked) w.snap.stats.frames_walked = w.framesWalked;
-    if (w.regionsTotal > w.regions.length) w.snap.stats.regions_total = w.regionsTotal;
-    return { snap: w.snap };
-  }
+    if (w.modal) snap.modal = w.modal;
+    if (w.frames.length) snap.frames = w.frames;
+    snap.stats = { nodes: w.nodes, controls_total: w.controlsTotal, elapsed_ms: 0 };
+    if (w.limitHit) snap.stats.node_limit_hit = true;
+    if (w.unreadable) snap.stats.unreadable = w.unreadable;
+    if (w.shadowRoots) snap.stats.shadow_roots = w.shadowRoots;
+    if (w.framesWalked) snap.stats.frames_walked = w.framesWalked;
+    if (w.regionsTotal > w.regions.length) snap.stats.regions_total = w.regionsTotal;
+    return snap;
+  };
 
   // collector/main.js
   var run = (params, hint) => {
@@ -2615,7 +2690,7 @@ var plingModule = (() => {
     initVisit();
     initFolding();
     initWidgets();
-    return initWalk();
+    return walkPage();
   };
   var safeRun = (params, hint) => {
     try {

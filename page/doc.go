@@ -8,11 +8,13 @@
 //
 // One observation goes through three steps, each in its own place:
 //
-//  1. In the page, the collector (collector/NN-concern.js, joined in file
-//     name order into CollectorScript) walks the DOM once within a node
-//     budget and returns a Snapshot (snapshot.go): facts about controls,
-//     records, regions, state and feedback, never values of secret fields,
-//     selectors or coordinates.
+//  1. In the page, the collector (the ES modules of collector/, entry
+//     main.js, over one walk object per run; bundled by go generate into
+//     collector.gen.js, which CollectorScript embeds) walks the DOM once
+//     within a node budget and returns a Snapshot (snapshot.go): facts
+//     about controls, records, regions, state and feedback, never values
+//     of secret fields, selectors or coordinates. Row folding is the one
+//     thing it decides (collector/folding.js says where the line is).
 //  2. In Go, Build (build.go) turns the Snapshot into an Observation:
 //     action names, folding, effects, budgets and what was cut.
 //  3. Render and RenderCompact (render.go) write the Observation as text;
@@ -25,25 +27,31 @@
 //	-----------------------------------------  ---------------------------------------------
 //	when the page is quiet enough to read      settle.js (watcher installed per document)
 //	which elements have click listeners        listeners.js (installed per document)
-//	what counts as visible / its text          collector/02-text.js (gather, vis, shown)
-//	a control's accessible name and label      collector/03-controls.js (pagerMeaning,
-//	                                           sectionOf), 04-icons.js (iconOf)
-//	hover-revealed controls                    collector/05-hover.js (hoverShown)
-//	what is a record (rows, items, trees)      collector/11-records.js (formTable, formRow),
-//	                                           12-repeated.js (repeatedItems), 17a-widgets.js
-//	is a control covered                       collector/13-hittest.js (overlaid)
-//	which fields are secret (no value)         collector/14-describe.js (isSecret);
+//	what counts as visible                     internal/js/visibility.js (vis, shown; read's
+//	                                           readable, extract's rendered: named variants)
+//	an element's text, bounded strings         internal/js/text.js (gather, cut, clean)
+//	the element-key registry (window.__pling)  internal/js/registry.js (registry, keyOf)
+//	a control's accessible name and label      collector/controls.js (accName, pagerMeaning,
+//	                                           sectionOf), icons.js (iconOf), describe.js
+//	hover-revealed controls                    collector/hover.js (hoverShown)
+//	what is a record (rows, items, trees)      collector/records.js (formTable, formRow),
+//	                                           repeated.js (repeatedItems), widgets.js
+//	is a control covered                       collector/hittest.js (overlaid)
+//	which fields are secret (no value)         collector/describe.js (isSecret);
 //	                                           js/fillcheck.js keeps its own copy for fill_form
-//	feedback severity (success, info, error)   collector/15-feedback.js (noticeKind)
-//	role-less clickables                       collector/16-visit.js (pointerButton)
-//	a row action's slot and its name           collector/17-folding.js (control, withoutRow)
-//	calendars' days, trees, spinner arrows     collector/17a-widgets.js; foldDays (build.go)
+//	feedback severity (success, info, error)   collector/feedback.js (noticeKind)
+//	role-less clickables                       collector/visit.js (pointerButton)
+//	the walk's order and bounds                collector/walk.js (walkTree), visit.js (visit)
+//	which row controls fold into one action    collector/folding.js (foldKey, withoutRow):
+//	                                           the one thing JS decides (its header says why)
+//	a folded row action's name and verb        collector/folding.js (label), build.go (slotVerb)
+//	calendars' days, trees, spinner arrows     collector/widgets.js; foldDays (build.go)
 //	action names, kinds, effects               build.go (inferName, slotVerb, kindOf, effectOf)
 //	folded link lists                          build.go (foldLinks)
 //	records kept before actions when cut       build.go (fitRecords), runtime.go (Fit)
 //	the revision and what changed              revision.go, receipt.go (Diff)
 //	running an action, waiting for navigation  runtime.go (Act); WithWait (wait.go) bounds it
 //	several fields in one call                 fillform.go (FillForm)
-//	a region's prose or a field's whole value  read.go, js/read.js (Read)
+//	a region's prose or a field's whole value  read.go, read.js (Read)
 //	error codes                                errors.go, over the one table in errcode
 package page

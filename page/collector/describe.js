@@ -72,75 +72,9 @@ export const putValue = (c, v) => {
   c.value = v.slice(0, h);
   c.value_tail = v.slice(t);
 };
-export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
-  const c = { kind: kr[0] };
-  const declName = hasAttr ? el.getAttribute('data-pling-action') : null;
-  if (declName !== null && clean(declName)) {
-    c.name = cut(clean(declName), NAME_TEXT);
-    c.declared = true;
-  }
-  const field = kr[0] === 'type' || kr[0] === 'select' || (kr[0] === 'check' && (tag === 'input' || tag === 'select' || tag === 'textarea'));
-  // a field's visible label beats its title and placeholder (issue
-  // 18: Adminer's <th>Server</th><td><input title="hostname[:port]">)
-  // a widget's part (a calendar day, a tree node's twisty) is named by
-  // the widget (17a-widgets.js)
-  const wn = w.widgetNow;
-  let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
-  // a code editor's label comes with its kind (codeEditor)
-  if (!label && kr[2]) label = kr[2];
-  // (in a record the cell before is the row's data: title and placeholder come first)
-  if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
-  else if (!label && kr[0] === 'check') label = nearbyLabel(el);
-  // issue 18 pt 4: a pager's glyph link is named by what it means; a
-  // wiki's per-section Edit names its section
-  if (!wn && !field && (kr[0] === 'link' || kr[0] === 'click' || kr[0] === 'submit')) {
-    if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
-    else {
-      const sec = sectionOf(el, tag, label);
-      if (sec) label = label.replace(/^\[?\s*|\s*\]?$/g, '') + ' ' + sec;
-    }
-  }
-  // issue 18: an icon-only control is named by its icon, and says so
-  if (!wn && !field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
-    const ic = iconOf(el);
-    if (ic) {
-      label = ic;
-      c.name_from = 'icon';
-    }
-  }
-  if (label) c.label = cut(label);
-  if (!label || !LETTER.test(label)) {
-    // no name, or a symbol ("×", "★"): the id and class words may say more
-    const ev = evidenceOf(el);
-    if (ev) c.evidence = cut(ev, NAME_TEXT);
-  }
-  if (hasAttr) {
-    const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && clean(el.getAttribute('title')) !== label ? clean(el.getAttribute('title')) : '');
-    if (d) c.description = cut(d);
-  }
-  if (wn) {
-    if (wn.description) c.description = cut(wn.description);
-    if (wn.date) {
-      c.date = wn.date;
-      if (wn.calendar) c.calendar = wn.calendar;
-    }
-  }
-  c.role = kr[1];
-  // issue 18: a text area (or a multi-line editable) is not a one-line input
-  if (kr[0] === 'type' && (tag === 'textarea' || (hasAttr && (el.getAttribute('aria-multiline') === 'true' || isEditable(el))))) c.multiline = true;
-  if (c.declared) {
-    const ef = clean(el.getAttribute('data-pling-effect')).toLowerCase();
-    if (ef === 'read' || ef === 'write') c.effect = ef;
-    const cf = el.getAttribute('data-pling-confirm');
-    if (cf !== null && cf !== 'false') c.confirm = true;
-    const ho = el.getAttribute('data-pling-handoff');
-    if (ho !== null && ho !== 'false') c.handoff = true;
-  }
-  if (ctx.region) c.region = ctx.region;
-  if (isDisabled(el, tag, hasAttr)) c.disabled = true;
-  const why = unavailableOf(el, tag, hasAttr);
-  if (why) c.unavailable = why;
-  if (hover) c.hover_only = true;
+// fieldFacts adds what a field is: its input type, secret, checked,
+// what a file input accepts, required, a select's options, invalid.
+const fieldFacts = (c, el, tag, hasAttr, kr) => {
   if (tag === 'input') {
     const ty = el.type;
     c.input_type = ty;
@@ -175,6 +109,87 @@ export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
     const inv = el.getAttribute('aria-invalid');
     if (inv !== null && inv !== 'false' && inv !== '') c.invalid = true;
   }
+};
+
+// controlLabel names a control: its declared or accessible name, its
+// visible label, a pager glyph's meaning, a section's Edit, an icon (then
+// c.name_from says so).
+const controlLabel = (c, el, tag, kr, ctx, field) => {
+  // a field's visible label beats its title and placeholder (issue
+  // 18: Adminer's <th>Server</th><td><input title="hostname[:port]">)
+  // a widget's part (a calendar day, a tree node's twisty) is named by
+  // the widget (widgets.js)
+  const wn = w.widgetNow;
+  let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
+  // a code editor's label comes with its kind (codeEditor)
+  if (!label && kr[2]) label = kr[2];
+  // (in a record the cell before is the row's data: title and placeholder come first)
+  if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
+  else if (!label && kr[0] === 'check') label = nearbyLabel(el);
+  // issue 18 pt 4: a pager's glyph link is named by what it means; a
+  // wiki's per-section Edit names its section
+  if (!wn && !field && (kr[0] === 'link' || kr[0] === 'click' || kr[0] === 'submit')) {
+    if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
+    else {
+      const sec = sectionOf(el, tag, label);
+      if (sec) label = label.replace(/^\[?\s*|\s*\]?$/g, '') + ' ' + sec;
+    }
+  }
+  // issue 18: an icon-only control is named by its icon, and says so
+  if (!wn && !field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
+    const ic = iconOf(el);
+    if (ic) {
+      label = ic;
+      c.name_from = 'icon';
+    }
+  }
+  return label;
+};
+
+export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
+  const c = { kind: kr[0] };
+  const declName = hasAttr ? el.getAttribute('data-pling-action') : null;
+  if (declName !== null && clean(declName)) {
+    c.name = cut(clean(declName), NAME_TEXT);
+    c.declared = true;
+  }
+  const field = kr[0] === 'type' || kr[0] === 'select' || (kr[0] === 'check' && (tag === 'input' || tag === 'select' || tag === 'textarea'));
+  const wn = w.widgetNow;
+  const label = controlLabel(c, el, tag, kr, ctx, field);
+  if (label) c.label = cut(label);
+  if (!label || !LETTER.test(label)) {
+    // no name, or a symbol ("×", "★"): the id and class words may say more
+    const ev = evidenceOf(el);
+    if (ev) c.evidence = cut(ev, NAME_TEXT);
+  }
+  if (hasAttr) {
+    const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && clean(el.getAttribute('title')) !== label ? clean(el.getAttribute('title')) : '');
+    if (d) c.description = cut(d);
+  }
+  if (wn) {
+    if (wn.description) c.description = cut(wn.description);
+    if (wn.date) {
+      c.date = wn.date;
+      if (wn.calendar) c.calendar = wn.calendar;
+    }
+  }
+  c.role = kr[1];
+  // issue 18: a text area (or a multi-line editable) is not a one-line input
+  if (kr[0] === 'type' && (tag === 'textarea' || (hasAttr && (el.getAttribute('aria-multiline') === 'true' || isEditable(el))))) c.multiline = true;
+  if (c.declared) {
+    const ef = clean(el.getAttribute('data-pling-effect')).toLowerCase();
+    if (ef === 'read' || ef === 'write') c.effect = ef;
+    const cf = el.getAttribute('data-pling-confirm');
+    if (cf !== null && cf !== 'false') c.confirm = true;
+    const ho = el.getAttribute('data-pling-handoff');
+    if (ho !== null && ho !== 'false') c.handoff = true;
+  }
+  if (ctx.region) c.region = ctx.region;
+  if (isDisabled(el, tag, hasAttr)) c.disabled = true;
+  const why = unavailableOf(el, tag, hasAttr);
+  if (why) c.unavailable = why;
+  if (hover) c.hover_only = true;
+  fieldFacts(c, el, tag, hasAttr, kr);
   if (kr[0] === 'link' && tag === 'a') {
     const h = hrefOf(el);
     if (h) c.href = h;

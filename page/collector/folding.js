@@ -1,3 +1,21 @@
+// folding.js is the collector's one place for row folding: which
+// controls inside records are one row action (a shape), and the shape's
+// label. The rule "the JS reports facts, Go decides" has this one named
+// exception: the fold key needs the DOM (a control's slot in its row's
+// template, the row's own text to remove from a name), which never leaves
+// the page, so JS decides it here —
+//
+//   JS (this module)                        Go (build.go, decides the rest)
+//   which row controls share a shape:       a shape without a label is named
+//     declared name, or name without the      by what it does (slotVerb);
+//     row's text, or template slot           action names, kinds, effects
+//     (foldKey, rowAction)                    (inferName, kindOf, effectOf);
+//   a shape's label, evidence, does         page-level folding: a region's
+//     (newShape, finishShapes)                link list (foldLinks) and a
+//                                             calendar's days (foldDays)
+//
+// Nothing else in the collector folds: the walk and the other modules
+// report one control per element.
 import { w } from './state.js';
 import { accName, asLabel, roleOf, skipButtons } from './controls.js';
 import { describe, unavailableOf } from './describe.js';
@@ -101,110 +119,13 @@ export const listOf = (row) => {
   }
   return n;
 };
+// control reports a control el (kind and role in kr) met by the walk in
+// ctx: a row action when ctx is inside a record (folded, rowAction), else
+// a page control, counted against max_controls.
 export const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
-  const rec = ctx.rec;
   const covered = !!w.modalEl && !ctx.modal;
-  if (rec) {
-    // A row action: folded into one shape per (declared name, region) or
-    // (label or evidence, kind, region). Only a shape's first instance
-    // is described in full.
-    // An inferred row action folds by its name once the row's own text
-    // is removed ("Buy groceries", "Mark Buy groceries done", a per-row
-    // user link lose it), or else by its slot in the row's template: a
-    // control whose text differs from row to row (a role chip saying
-    // Owner or Editor, Star or Unstar) is one entry, not one per text.
-    const dn = hasAttr ? el.getAttribute('data-pling-action') : null;
-    const name = dn !== null ? cut(clean(dn), NAME_TEXT) : '';
-    let generic = '', acc = '', hint = '';
-    let sk, nk = '', sh;
-    if (name) {
-      sk = 'd\u0001' + name + '\u0001' + ctx.region;
-      sh = w.shapes.get(sk);
-    } else {
-      // the row itself as a control is named by its aria-label, never
-      // by its text (the row's data)
-      acc = w.widgetNow ? w.widgetNow.label : el === rec.el ? clean(el.getAttribute('aria-label')) : accName(el, tag, kr[1]);
-      if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
-        const ic = iconOf(el);
-        if (ic) acc = ic;
-      }
-      // issue 18 pt 8: a title that is a sentence ("Click here to
-      // rename, delete, etc." on every row's checkbox) says what the
-      // control is for, it names nothing: the slot names it by what
-      // it does (toggle(record)) and the title describes it
-      if (!w.widgetNow && acc && !hint && acc === clean(el.getAttribute('title')) && !asLabel(acc) && !accName(el, tag, kr[1], true)) {
-        hint = acc;
-        acc = '';
-      }
-      // (a widget's name is never the row's text: a node called
-      // "Expand plans" still has its expand)
-      generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
-      const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
-      // a widget's part (a tree node's twisty) folds by its name alone:
-      // Expand and Collapse share a slot, never an entry
-      sk = w.widgetNow ? 'w\u0001' + w.widgetNow.label + tail : 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
-      if (generic) nk = 'n\u0001' + generic + tail;
-      sh = (nk && w.shapes.get(nk)) || w.shapes.get(sk);
-    }
-    if (!sh) {
-      const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
-      let ev = '';
-      if (!name) {
-        // the row itself as a control (a clickable mail item) is named
-        // by what it does, not by the row's classes
-        ev = el === rec.el ? '' : rowEvidence(el);
-        if (c.label !== undefined && c.label !== generic) {
-          // the row's own text is no name for the folded group
-          if (generic) c.label = cut(generic);
-          else {
-            delete c.label;
-            if (ev) c.evidence = cut(ev, NAME_TEXT);
-          }
-        }
-        // issue 18: a field of a table row without a name of its own
-        // (its label was the row's text) is named by its column's
-        // header, not by its classes
-        if (!generic && (kr[0] === 'type' || kr[0] === 'select') && rec.kind === 'table') {
-          const h = columnHeader(el, rec.el);
-          if (h && LETTER.test(h)) {
-            c.label = cut(h);
-            delete c.evidence;
-          }
-        }
-      }
-      if (hint && !c.description) c.description = cut(hint);
-      // what the row itself does when it is the control (clickableRow)
-      if (el === rec.el && kr[3]) c.does = kr[3];
-      sh = { shape: c.declared ? c.name : 's' + (w.rowActions.length + 1) };
-      for (const k of ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from', 'does']) if (c[k] !== undefined) sh[k] = c[k];
-      sh.in_viewport = false;
-      sh.count = 0;
-      sh.offscreen = 0;
-      sh._covered = 0;
-      if (ctx.fi >= 0) sh.frame = ctx.fi;
-      if (ctx.shadow) sh.shadow = true;
-      if (!name && !w.widgetNow) {
-        // a link whose text is the same on every row ("Edit") keeps it
-        if (!generic && kr[0] === 'link' && acc) w.slotLabel.set(sh, cut(acc));
-        w.slotNames.set(sh, { names: [], ev });
-      }
-      w.rowActions.push(sh);
-    }
-    if (!w.shapes.has(sk)) w.shapes.set(sk, sh);
-    if (nk && !w.shapes.has(nk)) w.shapes.set(nk, sh);
-    const acts = rec.out.actions || (rec.out.actions = {});
-    if (acts[sh.shape] !== undefined) return;
-    if (w.slotLabel.has(sh) && w.slotLabel.get(sh) !== cut(acc)) w.slotLabel.set(sh, '');
-    const sn = w.slotNames.get(sh);
-    if (sn && sn.names.length <= 4 && !sn.names.includes(generic)) sn.names.push(generic);
-    acts[sh.shape] = keyOf(el);
-    const why = unavailableOf(el, tag, hasAttr);
-    if (why) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = why;
-    sh.count++;
-    if (rec.inVP) sh.in_viewport = true;
-    else sh.offscreen++;
-    if (hover) sh.hover_only = true;
-    if (covered) sh._covered++;
+  if (ctx.rec) {
+    rowAction(el, tag, role, hasAttr, kr, ctx, hover, covered);
     return;
   }
   w.controlsTotal++;
@@ -223,6 +144,155 @@ export const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
   if (covered) c.covered = true;
   else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
   w.controls.push(c);
+};
+
+// rowAction reports a control inside a record as a row action: folded
+// into one shape per (declared name, region) or (label or evidence, kind,
+// region). Only a shape's first instance is described in full; each
+// instance gives the record its key for the shape.
+const rowAction = (el, tag, role, hasAttr, kr, ctx, hover, covered) => {
+  const rec = ctx.rec;
+  const k = foldKey(el, tag, hasAttr, kr, ctx);
+  let sh = (k.nk && w.shapes.get(k.nk)) || w.shapes.get(k.sk);
+  if (!sh) sh = newShape(el, tag, role, hasAttr, kr, ctx, hover, k);
+  if (!w.shapes.has(k.sk)) w.shapes.set(k.sk, sh);
+  if (k.nk && !w.shapes.has(k.nk)) w.shapes.set(k.nk, sh);
+  const acts = rec.out.actions || (rec.out.actions = {});
+  if (acts[sh.shape] !== undefined) return;
+  if (w.slotLabel.has(sh) && w.slotLabel.get(sh) !== cut(k.acc)) w.slotLabel.set(sh, '');
+  const sn = w.slotNames.get(sh);
+  if (sn && sn.names.length <= 4 && !sn.names.includes(k.generic)) sn.names.push(k.generic);
+  acts[sh.shape] = keyOf(el);
+  const why = unavailableOf(el, tag, hasAttr);
+  if (why) (rec.out.unavailable || (rec.out.unavailable = {}))[sh.shape] = why;
+  sh.count++;
+  if (rec.inVP) sh.in_viewport = true;
+  else sh.offscreen++;
+  if (hover) sh.hover_only = true;
+  if (covered) sh._covered++;
+};
+
+// foldKey is what a row action folds by: {name, generic, acc, hint, sk,
+// nk}. An inferred row action folds by its name once the row's own text
+// is removed ("Buy groceries", "Mark Buy groceries done", a per-row user
+// link lose it: nk), or else by its slot in the row's template (sk): a
+// control whose text differs from row to row (a role chip saying Owner or
+// Editor, Star or Unstar) is one entry, not one per text.
+const foldKey = (el, tag, hasAttr, kr, ctx) => {
+  const rec = ctx.rec;
+  const dn = hasAttr ? el.getAttribute('data-pling-action') : null;
+  const name = dn !== null ? cut(clean(dn), NAME_TEXT) : '';
+  if (name) return { name, generic: '', acc: '', hint: '', sk: 'd\u0001' + name + '\u0001' + ctx.region, nk: '' };
+  let acc = '', hint = '', nk = '';
+  // the row itself as a control is named by its aria-label, never
+  // by its text (the row's data)
+  acc = w.widgetNow ? w.widgetNow.label : el === rec.el ? clean(el.getAttribute('aria-label')) : accName(el, tag, kr[1]);
+  if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
+    const ic = iconOf(el);
+    if (ic) acc = ic;
+  }
+  // issue 18 pt 8: a title that is a sentence ("Click here to
+  // rename, delete, etc." on every row's checkbox) says what the
+  // control is for, it names nothing: the slot names it by what
+  // it does (toggle(record)) and the title describes it
+  if (!w.widgetNow && acc && !hint && acc === clean(el.getAttribute('title')) && !asLabel(acc) && !accName(el, tag, kr[1], true)) {
+    hint = acc;
+    acc = '';
+  }
+  // (a widget's name is never the row's text: a node called
+  // "Expand plans" still has its expand)
+  const generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
+  const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
+  // a widget's part (a tree node's twisty) folds by its name alone:
+  // Expand and Collapse share a slot, never an entry
+  const sk = w.widgetNow ? 'w\u0001' + w.widgetNow.label + tail : 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
+  if (generic) nk = 'n\u0001' + generic + tail;
+  return { name, generic, acc, hint, sk, nk };
+};
+
+// newShape describes a row action's first instance in full and makes its
+// shape: named by the fold key's generic name, its evidence or its
+// column's header, never by the row's own text.
+const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
+  const rec = ctx.rec;
+  const { name, generic, acc, hint } = k;
+  const c = describe(el, tag, role, hasAttr, kr, ctx, hover);
+  let ev = '';
+  if (!name) {
+    // the row itself as a control (a clickable mail item) is named
+    // by what it does, not by the row's classes
+    ev = el === rec.el ? '' : rowEvidence(el);
+    if (c.label !== undefined && c.label !== generic) {
+      // the row's own text is no name for the folded group
+      if (generic) c.label = cut(generic);
+      else {
+        delete c.label;
+        if (ev) c.evidence = cut(ev, NAME_TEXT);
+      }
+    }
+    // issue 18: a field of a table row without a name of its own
+    // (its label was the row's text) is named by its column's
+    // header, not by its classes
+    if (!generic && (kr[0] === 'type' || kr[0] === 'select') && rec.kind === 'table') {
+      const h = columnHeader(el, rec.el);
+      if (h && LETTER.test(h)) {
+        c.label = cut(h);
+        delete c.evidence;
+      }
+    }
+  }
+  if (hint && !c.description) c.description = cut(hint);
+  // what the row itself does when it is the control (clickableRow)
+  if (el === rec.el && kr[3]) c.does = kr[3];
+  const sh = { shape: c.declared ? c.name : 's' + (w.rowActions.length + 1) };
+  for (const key of SHAPE_FIELDS) if (c[key] !== undefined) sh[key] = c[key];
+  sh.in_viewport = false;
+  sh.count = 0;
+  sh.offscreen = 0;
+  sh._covered = 0;
+  if (ctx.fi >= 0) sh.frame = ctx.fi;
+  if (ctx.shadow) sh.shadow = true;
+  if (!name && !w.widgetNow) {
+    // a link whose text is the same on every row ("Edit") keeps it
+    if (!generic && kr[0] === 'link' && acc) w.slotLabel.set(sh, cut(acc));
+    w.slotNames.set(sh, { names: [], ev });
+  }
+  w.rowActions.push(sh);
+  return sh;
+};
+
+// SHAPE_FIELDS are the facts of a row action's first instance that its
+// shape keeps.
+const SHAPE_FIELDS = ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from', 'does'];
+
+// finishShapes labels the shapes once every row is seen: a slot's shared
+// link text, or its names when they were a few ("Star / Unstar"), and
+// covered when every instance was.
+export const finishShapes = () => {
+  for (const [sh, sn] of w.slotNames) {
+    // one slot, several names: up to three names are the label ("Star /
+    // Unstar"); more, or a name that was the row's own text, leave the
+    // slot's evidence (its class words) or what the control does
+    if (sn.names.length < 2) continue;
+    if (sn.names.length <= 3 && !sn.names.includes('')) {
+      sh.label = cut(sn.names.join(' / '));
+      delete sh.evidence;
+    } else {
+      delete sh.label;
+      if (sn.ev) sh.evidence = cut(sn.ev, NAME_TEXT);
+    }
+  }
+  for (const [sh, label] of w.slotLabel) {
+    if (label && sh.count > 1) {
+      sh.label = label;
+      delete sh.evidence;
+    }
+  }
+  for (const sh of w.rowActions) {
+    if (sh._covered === sh.count && sh.count > 0) sh.covered = true;
+    delete sh._covered;
+    if (!sh.offscreen) delete sh.offscreen;
+  }
 };
 
 export function initFolding() {

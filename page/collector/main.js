@@ -23,7 +23,7 @@ import { initRepeated } from './repeated.js';
 import { initVisit } from './visit.js';
 import { initFolding } from './folding.js';
 import { initWidgets } from './widgets.js';
-import { initWalk } from './walk.js';
+import { walkPage } from './walk.js';
 
 // run is one pass; hint carries what a first pass learnt: the declaration
 // mode and an aria-modal dialog. It returns {snap} or {again: hint}.
@@ -42,7 +42,7 @@ const run = (params, hint) => {
   initVisit();
   initFolding();
   initWidgets();
-  return initWalk();
+  return walkPage();
 };
 
 // Whatever fails outside one element's visit still leaves a snapshot:

@@ -68,7 +68,7 @@ export const formRow = (tr) => {
 };
 export const recordKind = (el, tag, role, hasAttr, nested) => {
   if (w.declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
-  // issue 18 pt 13: a tree's node is a record (17a-widgets.js)
+  // issue 18 pt 13: a tree's node is a record (widgets.js)
   if (hasAttr && (role === 'treeitem' || tag === 'li')) {
     const tk = treeNode(el, tag, role);
     if (tk) return tk;

@@ -59,8 +59,6 @@ export const countFollowing = (el, tag, role, rk) => {
   }
 };
 
-// visit processes one element and returns the context for its children,
-// or null when its subtree is not walked.
 // pointerButton tells a clickable non-control from text: a short
 // visible text, no control or handler inside, and either a click
 // handler of its own (an onclick attribute or property, or a listener
@@ -134,6 +132,11 @@ export const rowDisclosure = (el) => {
   if (!n || n.localName !== el.localName) return false;
   return !vis(n) || (templateOf(n, n.localName, n.hasAttributes() ? roleOf(n) : '') !== templateOf(el, el.localName, el.hasAttributes() ? roleOf(el) : '') && !clickHandler(n));
 };
+// visit processes one element and returns the context for its children,
+// or null when its subtree is not walked. It runs named steps over one
+// visit state v ({el, ctx, tag, hasAttr, role, rk, hover, c2}); a step
+// that returns true ends the visit (the subtree is not walked). c2 is
+// the children's context: ctx itself until a step changes it (own).
 export const visit = (el, ctx) => {
   const tag = el.localName;
   // graphics are skipped, unless a role makes one a control
@@ -146,8 +149,50 @@ export const visit = (el, ctx) => {
     if ((el.getAttribute('aria-hidden') === 'true' && !spinStep(el, tag)) || el.hasAttribute('inert')) { skipped(el); return null; }
     role = roleOf(el);
   }
-  // A row beyond the id index and the field window is only counted:
-  // a cheap visibility test, no walk of its subtree.
+  const v = { el, ctx, tag, hasAttr, role, rk: '', hover: ctx.hover, c2: ctx };
+  if (rowKind(v) || hiddenOrHover(v)) return null;
+  if (hasAttr) noteDeclarations(v);
+  if (tag === 'iframe' || tag === 'frame') { enterFrame(v); return null; }
+  if (hasAttr && w.declState && el.hasAttribute('data-pling-state')) declStateOf(el);
+  sectioning(v);
+  regionStep(v);
+  if (hasAttr && !v.c2.pager) pagerStep(v);
+  if (v.rk && recordStep(v)) return null;
+  if (!(w.declActions && !(hasAttr && el.hasAttribute('data-pling-action'))) && !w.widgetDone.has(el) && controlStep(v)) return null;
+  if (v.c2.rec) rowStateMix(v);
+  // key-value pairs: the <dt>/<dd> of a description list outside any
+  // record ("Order total $128.40", "Status Delivered")
+  if (tag === 'dl' && !w.declState && !v.c2.rec) dlState(el, v.c2.region);
+  if (hasAttr) {
+    if (!v.c2.fb) feedbackStep(v);
+    const inv = el.getAttribute('aria-invalid');
+    if (inv !== null && inv !== 'false' && inv !== '') invalidStep(v);
+    // validation messages without a role: a visible short text in an
+    // element whose class names it an error message (Bootstrap's
+    // .invalid-feedback, .error-message, .field-error, .text-danger)
+    if (!v.c2.fb && !v.c2.rec && !w.fbConsumed.has(el) && !w.fbByEl.has(el)) errorClassStep(v);
+    inferredState(v);
+  }
+  if (tag === 'details' && !el.open) {
+    const s = el.querySelector(':scope > summary');
+    pushHidden(v.c2.region, s ? gather(s, {}, w.maxText + 1) : 'Details', 'details');
+  }
+  if (LEAF_TAGS.has(tag)) return null;
+  return v.c2;
+};
+
+// own makes v.c2 the visit's own copy of its context before a step
+// changes it, and returns it.
+const own = (v) => {
+  if (v.c2 === v.ctx) v.c2 = { ...v.ctx };
+  return v.c2;
+};
+
+// rowKind sets v.rk, the kind of record el is ('' for none). A row beyond
+// the id index and the field window is only counted: a cheap visibility
+// test, no walk of its subtree (then it returns true).
+const rowKind = (v) => {
+  const { el, ctx, tag, role, hasAttr } = v;
   let rk = recordKind(el, tag, role, hasAttr, !!ctx.rec);
   if (!rk && tag === 'div' && !role && !w.declRecords && !ctx.rec && el.firstElementChild && checkItem(el)) rk = 'item';
   // Inferred rows are not taken from the page's footer (a copyright
@@ -163,27 +208,42 @@ export const visit = (el, ctx) => {
     }
     rk = '';
   }
+  v.rk = rk;
   if (rk && w.recordsTotal >= w.maxIDs && !inWin(w.recordsTotal) && !ctx.hover &&
-      !(w.findRec !== '' && recMatches(el, rk === 'decl')) && !(w.found < w.recFields && textHas(el))) {
-    if (!shown(el)) { skipped(el); return null; }
-    let ok = true;
-    if (rk === 'list') {
-      const p = el.parentElement;
-      ok = w.listDecision.get(p);
-      if (ok === undefined) {
-        ok = ownText(el);
-        w.listDecision.set(p, ok);
-      }
-    } else if (rk === 'single') ok = singleRow(el);
-    if (ok) {
-      w.recordsTotal++;
-      if (textHas(el)) w.found++; // a hit beyond the rows a find lists is counted
-      skipped(el);
-      countFollowing(el, tag, role, rk);
-      return null;
+      !(w.findRec !== '' && recMatches(el, rk === 'decl')) && !(w.found < w.recFields && textHas(el))) return countOnly(v);
+  return false;
+};
+
+// countOnly counts a row beyond the listed ones (and the rows of its kind
+// that follow it) and returns true, or clears v.rk when el is no row.
+const countOnly = (v) => {
+  const { el, tag, role, rk } = v;
+  if (!shown(el)) { skipped(el); return true; }
+  let ok = true;
+  if (rk === 'list') {
+    const p = el.parentElement;
+    ok = w.listDecision.get(p);
+    if (ok === undefined) {
+      ok = ownText(el);
+      w.listDecision.set(p, ok);
     }
-    rk = '';
+  } else if (rk === 'single') ok = singleRow(el);
+  if (ok) {
+    w.recordsTotal++;
+    if (textHas(el)) w.found++; // a hit beyond the rows a find lists is counted
+    skipped(el);
+    countFollowing(el, tag, role, rk);
+    return true;
   }
+  v.rk = '';
+  return false;
+};
+
+// hiddenOrHover ends the visit of a hidden element (reporting a hidden
+// tab panel) unless it is a record's hover-only part, which the visit
+// walks with hover set.
+const hiddenOrHover = (v) => {
+  const { el, ctx, tag, role, hasAttr } = v;
   let hover = ctx.hover;
   // issue 11: a file input hidden behind its visible label (the usual
   // styled upload button) stays an upload action
@@ -193,281 +253,306 @@ export const visit = (el, ctx) => {
     else {
       if (hasAttr && role === 'tabpanel') pushHidden(ctx.region, idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) || 'Tab panel', 'tab');
       skipped(el);
-      return null;
+      return true;
     }
   }
-  let c2 = hover === ctx.hover ? ctx : { ...ctx, hover };
-  if (hasAttr) {
-    if (!w.seen.regions && el.hasAttribute('data-pling-region')) w.seen.regions = true;
-    if (!w.seen.actions && el.hasAttribute('data-pling-action')) w.seen.actions = true;
-    if (!w.seen.records && el.hasAttribute('data-pling-record')) w.seen.records = true;
-    if (!w.seen.state && el.hasAttribute('data-pling-state')) w.seen.state = true;
-    if ((role === 'dialog' || role === 'alertdialog') && el.getAttribute('aria-modal') === 'true' && ctx.fi < 0) w.ariaModal = el;
-    // issue 18: a Bootstrap modal its script showed without ARIA (a
-    // visible .modal with its .modal-backdrop) is modal all the same
-    else if (!w.ariaModal && ctx.fi < 0 && !role && tag === 'div' && el.classList.contains('modal') && bsBackdrop()) w.ariaModal = el;
-  }
-  if (tag === 'iframe' || tag === 'frame') {
-    let doc = null;
-    try { doc = el.contentDocument; } catch (e) { doc = null; }
-    const idx = w.frames.length;
-    let url = '';
-    try { url = doc && doc.URL ? urlOf(doc.URL) : urlOf(el.src || 'about:blank'); } catch (e) { url = urlOf(el.src || 'about:blank'); }
-    const walked = !!(doc && doc.documentElement);
-    w.frames.push({ url, walked });
-    if (!walked) return null;
-    w.framesWalked++;
-    const clip = frameClip(el, c2);
-    const fc = { ...c2, clip, fi: idx, shadow: false, doc };
-    w.stackEl.push(doc.documentElement);
-    w.stackCtx.push(fc);
-    return null;
-  }
-  if (hasAttr && w.declState && el.hasAttribute('data-pling-state')) declStateOf(el);
-  if (el === w.modalEl) c2 = c2 === ctx ? { ...c2, modal: true } : (c2.modal = true, c2);
-  // sectioning context for header/footer landmarks
-  if (!ctx.sect && (tag === 'article' || tag === 'aside' || tag === 'main' || tag === 'nav' || tag === 'section')) {
-    if (c2 === ctx) c2 = { ...ctx };
-    c2.sect = true;
-  }
-  // region
-  const rg = regionOf(el, tag, role, hasAttr, ctx);
-  if (rg) {
-    w.regionsTotal++;
-    if (w.regions.length < w.maxRegions) {
-      const id = uniqueRegionId(rg.base);
-      const r = { id, key: keyOf(el), label: cut(rg.label) };
-      if (rg.purpose) r.purpose = cut(rg.purpose);
-      if (rg.role) r.role = rg.role;
-      if (ctx.region) r.parent = ctx.region;
-      if (rg.declared) r.declared = true;
-      r.in_viewport = meets(el.getBoundingClientRect(), ctx.clip);
-      r.active = !(w.modalEl && !c2.modal);
-      w.regions.push(r);
-      if (el === w.modalEl) w.modal.region = id;
-      if (c2 === ctx) c2 = { ...ctx };
-      c2.region = id;
-    }
-    if (rg.role === 'contentinfo' && !rg.declared) {
-      if (c2 === ctx) c2 = { ...ctx };
-      c2.foot = true;
-    }
-  }
-  // pagination-like containers
-  if (hasAttr && !c2.pager) {
-    const cls = el.getAttribute('class');
-    const al = el.getAttribute('aria-label');
-    if ((cls && /pagination|pager/i.test(cls)) || (al && /pag/i.test(al))) {
-      if (c2 === ctx) c2 = { ...ctx };
-      c2.pager = true;
-    }
-  }
-  // record
-  if (rk) {
-    const idx = w.recordsTotal;
-    // A find lists the rows it gives fields (beyond max_record_ids
-    // too); further hits are counted only.
-    const hit = textHas(el);
-    const inWindow = inWin(idx) || (hit && w.found < w.recFields);
-    const listed = idx < w.maxIDs || inWindow || (w.findRec !== '' && recMatches(el, rk === 'decl'));
-    let ok = true;
-    if (rk === 'list') {
-      const p = el.parentElement;
-      if (listed || !w.listDecision.has(p)) {
-        ok = ownText(el);
-        if (!w.listDecision.has(p)) w.listDecision.set(p, ok);
-      } else ok = w.listDecision.get(p);
-      if (ok && p) w.R.lists.add(p);
-    } else if (rk === 'single') ok = singleRow(el);
-    if (ok) {
-      w.recordsTotal++;
-      if (hit) w.found++;
-      if (!listed) { skipped(el); return null; }
-      const out = { id: authorId(el, rk === 'decl') };
-      w.recordIds.add(out.id);
-      if (rk === 'decl') {
-        out.declared = true;
-        const l = clean(el.getAttribute('data-pling-label'));
-        if (l) out.label = cut(l);
-      }
-      if (c2.region) out.region = c2.region;
-      const inVP = mostly(el.getBoundingClientRect(), c2.clip);
-      out.in_viewport = inVP;
+  v.hover = hover;
+  v.c2 = hover === ctx.hover ? ctx : { ...ctx, hover };
+  return false;
+};
 
-      if (inWindow) {
-        out.has_fields = true;
-        const f = fieldsOf(el, rk, out);
-        if (f.length) out.fields = f;
-      }
-      w.records.push(out);
-      const rs = { out, inVP, h: 0x811c9dc5, el, kind: rk, text: undefined, first: undefined };
-      mix(rs, el.textContent || '');
-      if (rk === 'decl' && el.firstElementChild) for (const v of el.querySelectorAll('[data-pling-value]')) mix(rs, v.getAttribute('data-pling-value'));
-      w.recStates.push(rs);
-      if (c2 === ctx) c2 = { ...ctx };
-      c2.rec = rs;
-      if (rk === 'tree') treeControls(el, c2, hover);
+// noteDeclarations notes the declarations the walk meets (checked
+// against the kept mode) and an aria-modal dialog.
+const noteDeclarations = (v) => {
+  const { el, ctx, tag, role } = v;
+  if (!w.seen.regions && el.hasAttribute('data-pling-region')) w.seen.regions = true;
+  if (!w.seen.actions && el.hasAttribute('data-pling-action')) w.seen.actions = true;
+  if (!w.seen.records && el.hasAttribute('data-pling-record')) w.seen.records = true;
+  if (!w.seen.state && el.hasAttribute('data-pling-state')) w.seen.state = true;
+  if ((role === 'dialog' || role === 'alertdialog') && el.getAttribute('aria-modal') === 'true' && ctx.fi < 0) w.ariaModal = el;
+  // issue 18: a Bootstrap modal its script showed without ARIA (a
+  // visible .modal with its .modal-backdrop) is modal all the same
+  else if (!w.ariaModal && ctx.fi < 0 && !role && tag === 'div' && el.classList.contains('modal') && bsBackdrop()) w.ariaModal = el;
+};
+
+// enterFrame lists a frame and, when its document can be read, pushes
+// its root for the walk with the frame's clip.
+const enterFrame = (v) => {
+  const { el, c2 } = v;
+  let doc = null;
+  try { doc = el.contentDocument; } catch (e) { doc = null; }
+  const idx = w.frames.length;
+  let url = '';
+  try { url = doc && doc.URL ? urlOf(doc.URL) : urlOf(el.src || 'about:blank'); } catch (e) { url = urlOf(el.src || 'about:blank'); }
+  const walked = !!(doc && doc.documentElement);
+  w.frames.push({ url, walked });
+  if (!walked) return;
+  w.framesWalked++;
+  const clip = frameClip(el, c2);
+  const fc = { ...c2, clip, fi: idx, shadow: false, doc };
+  w.stackEl.push(doc.documentElement);
+  w.stackCtx.push(fc);
+};
+
+// sectioning marks the modal dialog's subtree and the sectioning context
+// for header/footer landmarks.
+const sectioning = (v) => {
+  const { el, ctx, tag } = v;
+  if (el === w.modalEl) v.c2 = v.c2 === ctx ? { ...v.c2, modal: true } : (v.c2.modal = true, v.c2);
+  if (!ctx.sect && (tag === 'article' || tag === 'aside' || tag === 'main' || tag === 'nav' || tag === 'section')) own(v).sect = true;
+};
+
+// regionStep lists el as a region when it is one.
+const regionStep = (v) => {
+  const { el, ctx, tag, role, hasAttr } = v;
+  const rg = regionOf(el, tag, role, hasAttr, ctx);
+  if (!rg) return;
+  w.regionsTotal++;
+  if (w.regions.length < w.maxRegions) {
+    const id = uniqueRegionId(rg.base);
+    const r = { id, key: keyOf(el), label: cut(rg.label) };
+    if (rg.purpose) r.purpose = cut(rg.purpose);
+    if (rg.role) r.role = rg.role;
+    if (ctx.region) r.parent = ctx.region;
+    if (rg.declared) r.declared = true;
+    r.in_viewport = meets(el.getBoundingClientRect(), ctx.clip);
+    r.active = !(w.modalEl && !v.c2.modal);
+    w.regions.push(r);
+    if (el === w.modalEl) w.modal.region = id;
+    own(v).region = id;
+  }
+  if (rg.role === 'contentinfo' && !rg.declared) own(v).foot = true;
+};
+
+// pagerStep marks pagination-like containers.
+const pagerStep = (v) => {
+  const cls = v.el.getAttribute('class');
+  const al = v.el.getAttribute('aria-label');
+  if ((cls && /pagination|pager/i.test(cls)) || (al && /pag/i.test(al))) own(v).pager = true;
+};
+
+// recordStep lists el as a record (its fields when in the window) and
+// makes it the children's record; it returns true when the row is only
+// counted.
+const recordStep = (v) => {
+  const { el, rk } = v;
+  const idx = w.recordsTotal;
+  // A find lists the rows it gives fields (beyond max_record_ids
+  // too); further hits are counted only.
+  const hit = textHas(el);
+  const inWindow = inWin(idx) || (hit && w.found < w.recFields);
+  const listed = idx < w.maxIDs || inWindow || (w.findRec !== '' && recMatches(el, rk === 'decl'));
+  let ok = true;
+  if (rk === 'list') {
+    const p = el.parentElement;
+    if (listed || !w.listDecision.has(p)) {
+      ok = ownText(el);
+      if (!w.listDecision.has(p)) w.listDecision.set(p, ok);
+    } else ok = w.listDecision.get(p);
+    if (ok && p) w.R.lists.add(p);
+  } else if (rk === 'single') ok = singleRow(el);
+  if (!ok) return false;
+  w.recordsTotal++;
+  if (hit) w.found++;
+  if (!listed) { skipped(el); return true; }
+  listRecord(v, inWindow);
+  return false;
+};
+
+// listRecord writes the record of a listed row.
+const listRecord = (v, inWindow) => {
+  const { el, rk } = v;
+  const out = { id: authorId(el, rk === 'decl') };
+  w.recordIds.add(out.id);
+  if (rk === 'decl') {
+    out.declared = true;
+    const l = clean(el.getAttribute('data-pling-label'));
+    if (l) out.label = cut(l);
+  }
+  if (v.c2.region) out.region = v.c2.region;
+  const inVP = mostly(el.getBoundingClientRect(), v.c2.clip);
+  out.in_viewport = inVP;
+
+  if (inWindow) {
+    out.has_fields = true;
+    const f = fieldsOf(el, rk, out);
+    if (f.length) out.fields = f;
+  }
+  w.records.push(out);
+  const rs = { out, inVP, h: 0x811c9dc5, el, kind: rk, text: undefined, first: undefined };
+  mix(rs, el.textContent || '');
+  if (rk === 'decl' && el.firstElementChild) for (const x of el.querySelectorAll('[data-pling-value]')) mix(rs, x.getAttribute('data-pling-value'));
+  w.recStates.push(rs);
+  own(v).rec = rs;
+  if (rk === 'tree') treeControls(el, v.c2, v.hover);
+};
+
+// controlStep describes el when it is a control (a widget's part, a
+// control by tag or role, a code editor, a clickable non-control); it
+// returns true when el's subtree is the control's own.
+const controlStep = (v) => {
+  const { el, tag, role, hasAttr, hover } = v;
+  let c2 = v.c2;
+  // issue 18 pts 13 and 12: a calendar's day or month arrow, a
+  // spinner's arrow (widgets.js)
+  const wd = hasAttr && !w.declActions ? widgetOf(el, tag, role) : null;
+  if (wd) {
+    w.widgetNow = wd;
+    try {
+      control(el, tag, role, hasAttr, wd.kr, wd.top && c2.rec ? { ...c2, rec: null } : c2, hover);
+    } finally {
+      w.widgetNow = null;
+    }
+    return true;
+  }
+  let kr = ctlType(el, tag, role);
+  const editor = !kr && hasAttr ? codeEditor(el, tag) : null;
+  if (editor) kr = editor;
+  if (!kr && w.declActions) kr = ['click', role || ''];
+  // A clickable element that is no control (a <div onclick>, a span
+  // given a listener, styled cursor: pointer) is a button named by
+  // its short text: only outside any control and only the element
+  // holding the handler, or the topmost pointer element of a subtree
+  // with no control or handler inside (cursor is inherited).
+  // A record's own element is one when it is clickable and holds no
+  // control (clickableRow): a folded row action named by what it
+  // does (expand(record)).
+  if (!kr && !w.declActions && !c2.ctl) {
+    if (c2.rec && c2.rec.el === el) {
+      if (c2.rec.kind !== 'decl' && clickableRow(el)) kr = ['click', 'button', '', rowDisclosure(el) ? 'expand' : 'click'];
+    } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ['click', 'button'];
+  }
+  if (!kr) return false;
+  control(el, tag, role, hasAttr, kr, c2, hover);
+  // an editor's inside (its lines, its own textarea) is its content
+  if (editor) return true;
+  own(v).ctl = true;
+  return false;
+};
+
+// rowStateMix mixes a row's checked and selected states into its
+// signature.
+const rowStateMix = (v) => {
+  const { el, tag, hasAttr } = v;
+  if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) mix(v.c2.rec, el.checked ? '1' : '0');
+  else if (hasAttr) {
+    const ac = el.getAttribute('aria-checked'), as = el.getAttribute('aria-selected');
+    if (ac !== null || as !== null) mix(v.c2.rec, ac + '|' + as);
+  }
+};
+
+// feedbackStep reports el as feedback when it is declared or its role,
+// live region or class says it is a message.
+const feedbackStep = (v) => {
+  const { el, tag, role } = v;
+  const c2 = v.c2;
+  const fd = el.getAttribute('data-pling-feedback');
+  let kind = '';
+  const live = el.getAttribute('aria-live');
+  if (fd !== null) {
+    // a declared message of no kind takes its role's: a status line
+    // is not an error
+    const k = clean(fd).toLowerCase();
+    kind = k === 'warning' || k === 'status' || k === 'info' || k === 'error' || k === 'success' ? k
+      : k === '' && (role === 'status' || role === 'log' || (role !== 'alert' && live === 'polite')) ? 'status' : 'error';
+  } else if (role === 'alert') kind = 'error';
+  else if (role === 'status' || role === 'log') kind = 'status';
+  else if (live === 'assertive') kind = 'error';
+  else if (live === 'polite') kind = 'status';
+  // an alert whose class says success or info is not an error
+  // ("1 row affected."); a classed notice without a role is
+  // feedback of its class's kind ("Settings saved.")
+  if (fd === null && kind !== 'status') {
+    const bare = !role && !live;
+    const nk = role === 'alert' || live === 'assertive' || (bare && !c2.rec) ? noticeKind(el, tag, bare) : '';
+    if (nk) kind = nk;
+  }
+  // a declared state element is state, not also feedback
+  if (kind && !w.fbConsumed.has(el) && !(kind !== 'error' && kind !== 'warning' && w.stateSeen.has(el))) {
+    const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
+    if (msg) {
+      addFeedback(el, kind, msg, (fd !== null ? clean(el.getAttribute('data-pling-for')) : '') || w.fieldFor.get(el) || '', c2.region);
+      own(v).fb = true;
     }
   }
-  // control
-  if (!(w.declActions && !(hasAttr && el.hasAttribute('data-pling-action'))) && !w.widgetDone.has(el)) {
-    // issue 18 pts 13 and 12: a calendar's day or month arrow, a
-    // spinner's arrow (17a-widgets.js)
-    const wd = hasAttr && !w.declActions ? widgetOf(el, tag, role) : null;
-    if (wd) {
-      w.widgetNow = wd;
-      try {
-        control(el, tag, role, hasAttr, wd.kr, wd.top && c2.rec ? { ...c2, rec: null } : c2, hover);
-      } finally {
-        w.widgetNow = null;
-      }
-      return null;
-    }
-    let kr = ctlType(el, tag, role);
-    const editor = !kr && hasAttr ? codeEditor(el, tag) : null;
-    if (editor) kr = editor;
-    if (!kr && w.declActions) kr = ['click', role || ''];
-    // A clickable element that is no control (a <div onclick>, a span
-    // given a listener, styled cursor: pointer) is a button named by
-    // its short text: only outside any control and only the element
-    // holding the handler, or the topmost pointer element of a subtree
-    // with no control or handler inside (cursor is inherited).
-    // A record's own element is one when it is clickable and holds no
-    // control (clickableRow): a folded row action named by what it
-    // does (expand(record)).
-    if (!kr && !w.declActions && !c2.ctl) {
-      if (c2.rec && c2.rec.el === el) {
-        if (c2.rec.kind !== 'decl' && clickableRow(el)) kr = ['click', 'button', '', rowDisclosure(el) ? 'expand' : 'click'];
-      } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ['click', 'button'];
-    }
-    if (kr) {
-      control(el, tag, role, hasAttr, kr, c2, hover);
-      // an editor's inside (its lines, its own textarea) is its content
-      if (editor) return null;
-      if (c2 === ctx) c2 = { ...ctx };
-      c2.ctl = true;
+};
+
+// invalidStep reports an aria-invalid field's error message, giving the
+// field to a message already reported.
+const invalidStep = (v) => {
+  const { el, tag, role } = v;
+  const kr = ctlType(el, tag, role);
+  if (!kr || !(kr[0] === 'type' || kr[0] === 'select' || kr[0] === 'check')) return;
+  let refs = idrefEls(el, 'aria-errormessage');
+  if (!refs.length) refs = idrefEls(el, 'aria-describedby');
+  const field = accName(el, tag, kr[1]) || clean(el.getAttribute('name')) || clean(el.getAttribute('id'));
+  // A message element already reported (an alert) gets the field; a
+  // declared one reports itself, with its own data-pling-for.
+  let done = false;
+  const rest = [];
+  for (const r of refs) {
+    const prev = w.fbByEl.get(r);
+    if (prev) {
+      if (!prev.field) prev.field = cut(field, NAME_TEXT);
+      done = true;
+    } else if (r.hasAttribute('data-pling-feedback')) {
+      if (!r.getAttribute('data-pling-for')) w.fieldFor.set(r, field);
+      done = true;
+    } else {
+      w.fbConsumed.add(r);
+      rest.push(r);
     }
   }
-  if (c2.rec) {
-    if (tag === 'input' && (el.type === 'checkbox' || el.type === 'radio')) mix(c2.rec, el.checked ? '1' : '0');
-    else if (hasAttr) {
-      const ac = el.getAttribute('aria-checked'), as = el.getAttribute('aria-selected');
-      if (ac !== null || as !== null) mix(c2.rec, ac + '|' + as);
+  const msg = clean(rest.map((r) => gather(r, { hidden: true }, w.maxText + 1)).join(' '));
+  if (msg || !done) addFeedback(null, 'error', msg || 'Invalid value', field, v.c2.region);
+};
+
+// errorClassStep reports a short visible text whose class names it an
+// error message.
+const errorClassStep = (v) => {
+  const { el } = v;
+  const cls = typeof el.className === 'string' ? el.className : '';
+  if (cls && ERROR_CLASS.test(cls) && !el.querySelector(CTRL_SEL)) {
+    const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
+    if (msg && msg.length <= w.maxText) {
+      addFeedback(el, 'error', msg, fieldBefore(el), v.c2.region);
+      own(v).fb = true;
     }
   }
-  // key-value pairs: the <dt>/<dd> of a description list outside any
-  // record ("Order total $128.40", "Status Delivered")
-  if (tag === 'dl' && !w.declState && !c2.rec) dlState(el, c2.region);
-  if (hasAttr) {
-    // feedback
-    if (!c2.fb) {
-      const fd = el.getAttribute('data-pling-feedback');
-      let kind = '';
-      const live = el.getAttribute('aria-live');
-      if (fd !== null) {
-        // a declared message of no kind takes its role's: a status line
-        // is not an error
-        const k = clean(fd).toLowerCase();
-        kind = k === 'warning' || k === 'status' || k === 'info' || k === 'error' || k === 'success' ? k
-          : k === '' && (role === 'status' || role === 'log' || (role !== 'alert' && live === 'polite')) ? 'status' : 'error';
-      } else if (role === 'alert') kind = 'error';
-      else if (role === 'status' || role === 'log') kind = 'status';
-      else if (live === 'assertive') kind = 'error';
-      else if (live === 'polite') kind = 'status';
-      // an alert whose class says success or info is not an error
-      // ("1 row affected."); a classed notice without a role is
-      // feedback of its class's kind ("Settings saved.")
-      if (fd === null && kind !== 'status') {
-        const bare = !role && !live;
-        const nk = role === 'alert' || live === 'assertive' || (bare && !c2.rec) ? noticeKind(el, tag, bare) : '';
-        if (nk) kind = nk;
-      }
-      // a declared state element is state, not also feedback
-      if (kind && !w.fbConsumed.has(el) && !(kind !== 'error' && kind !== 'warning' && w.stateSeen.has(el))) {
-        const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
-        if (msg) {
-          addFeedback(el, kind, msg, (fd !== null ? clean(el.getAttribute('data-pling-for')) : '') || w.fieldFor.get(el) || '', c2.region);
-          if (c2 === ctx) c2 = { ...ctx };
-          c2.fb = true;
-        }
-      }
-    }
-    const inv = el.getAttribute('aria-invalid');
-    if (inv !== null && inv !== 'false' && inv !== '') {
-      const kr = ctlType(el, tag, role);
-      if (kr && (kr[0] === 'type' || kr[0] === 'select' || kr[0] === 'check')) {
-        let refs = idrefEls(el, 'aria-errormessage');
-        if (!refs.length) refs = idrefEls(el, 'aria-describedby');
-        const field = accName(el, tag, kr[1]) || clean(el.getAttribute('name')) || clean(el.getAttribute('id'));
-        // A message element already reported (an alert) gets the field; a
-        // declared one reports itself, with its own data-pling-for.
-        let done = false;
-        const rest = [];
-        for (const r of refs) {
-          const prev = w.fbByEl.get(r);
-          if (prev) {
-            if (!prev.field) prev.field = cut(field, NAME_TEXT);
-            done = true;
-          } else if (r.hasAttribute('data-pling-feedback')) {
-            if (!r.getAttribute('data-pling-for')) w.fieldFor.set(r, field);
-            done = true;
-          } else {
-            w.fbConsumed.add(r);
-            rest.push(r);
-          }
-        }
-        const msg = clean(rest.map((r) => gather(r, { hidden: true }, w.maxText + 1)).join(' '));
-        if (msg || !done) addFeedback(null, 'error', msg || 'Invalid value', field, c2.region);
-      }
-    }
-    // validation messages without a role: a visible short text in an
-    // element whose class names it an error message (Bootstrap's
-    // .invalid-feedback, .error-message, .field-error, .text-danger)
-    if (!c2.fb && !c2.rec && !w.fbConsumed.has(el) && !w.fbByEl.has(el)) {
-      const cls = typeof el.className === 'string' ? el.className : '';
-      if (cls && ERROR_CLASS.test(cls) && !el.querySelector(CTRL_SEL)) {
-        const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
-        if (msg && msg.length <= w.maxText) {
-          addFeedback(el, 'error', msg, fieldBefore(el), c2.region);
-          if (c2 === ctx) c2 = { ...ctx };
-          c2.fb = true;
-        }
-      }
-    }
-    // inferred state
-    if (role === 'tab' && el.getAttribute('aria-selected') === 'true') addState('tab', accName(el, tag, 'tab'), 'tabs', false);
-    const sort = el.getAttribute('aria-sort');
-    if (sort === 'ascending' || sort === 'descending') addState('sort', clean(gather(el, { skip: skipButtons }, NAME_TEXT) + ' ' + sort), 'sort', false);
-    const cur = el.getAttribute('aria-current');
-    if (cur !== null && cur !== 'false' && cur !== '') {
-      const v = accName(el, tag, 'link') || gather(el, {}, w.maxText + 1);
-      if (v) {
-        if (c2.pager || /^\d+$/.test(v)) addState('page', v, 'pagination', false);
-        else addState('current', v, 'navigation', false);
-      }
-    }
-    // counts: a short text with a number, in an element outside any
-    // record whose id or class names it a count or total ("4 items
-    // left" in TodoMVC's .todo-count)
-    if (!w.declState && !c2.rec && hasAttr) {
-      const words = ((el.id || '') + ' ' + (typeof el.className === 'string' ? el.className : '')).split(/\s+/);
-      const w = words.find((x) => x && COUNT_NAME.test(x));
-      if (w) {
-        const v = clean(gather(el, {}, 61));
-        if (v && v.length <= 60 && /\d/.test(v)) addState(slug(w).replace(/-/g, '_') || 'count', v, 'counts', false);
-      }
-    }
-    // hidden content behind a disclosure
-    if (el.getAttribute('aria-expanded') === 'false' && role !== 'combobox' && (tag === 'button' || tag === 'a' || tag === 'summary' || (role && CTRL_ROLES.has(role)))) {
-      pushHidden(c2.region, accName(el, tag, role || 'button'), 'expand');
+};
+
+// inferredState reads state from ARIA (the selected tab, the sort, the
+// current page or item), counts, and content hidden behind a
+// disclosure.
+const inferredState = (v) => {
+  const { el, tag, role } = v;
+  const c2 = v.c2;
+  if (role === 'tab' && el.getAttribute('aria-selected') === 'true') addState('tab', accName(el, tag, 'tab'), 'tabs', false);
+  const sort = el.getAttribute('aria-sort');
+  if (sort === 'ascending' || sort === 'descending') addState('sort', clean(gather(el, { skip: skipButtons }, NAME_TEXT) + ' ' + sort), 'sort', false);
+  const cur = el.getAttribute('aria-current');
+  if (cur !== null && cur !== 'false' && cur !== '') {
+    const val = accName(el, tag, 'link') || gather(el, {}, w.maxText + 1);
+    if (val) {
+      if (c2.pager || /^\d+$/.test(val)) addState('page', val, 'pagination', false);
+      else addState('current', val, 'navigation', false);
     }
   }
-  if (tag === 'details' && !el.open) {
-    const s = el.querySelector(':scope > summary');
-    pushHidden(c2.region, s ? gather(s, {}, w.maxText + 1) : 'Details', 'details');
+  // counts: a short text with a number, in an element outside any
+  // record whose id or class names it a count or total ("4 items
+  // left" in TodoMVC's .todo-count)
+  if (!w.declState && !c2.rec) {
+    const words = ((el.id || '') + ' ' + (typeof el.className === 'string' ? el.className : '')).split(/\s+/);
+    const word = words.find((x) => x && COUNT_NAME.test(x));
+    if (word) {
+      const val = clean(gather(el, {}, 61));
+      if (val && val.length <= 60 && /\d/.test(val)) addState(slug(word).replace(/-/g, '_') || 'count', val, 'counts', false);
+    }
   }
-  if (LEAF_TAGS.has(tag)) return null;
-  return c2;
+  // hidden content behind a disclosure
+  if (el.getAttribute('aria-expanded') === 'false' && role !== 'combobox' && (tag === 'button' || tag === 'a' || tag === 'summary' || (role && CTRL_ROLES.has(role)))) {
+    pushHidden(c2.region, accName(el, tag, role || 'button'), 'expand');
+  }
 };
 
 export function initVisit() {
