@@ -52,6 +52,6 @@
 //	the revision and what changed              revision.go, receipt.go (Diff)
 //	running an action, waiting for navigation  runtime.go (Act); WithWait (wait.go) bounds it
 //	several fields in one call                 fillform.go (FillForm)
-//	a region's prose or a field's whole value  read.go, read.js (Read)
+//	a region's prose or a field's whole value  read.go, js/read.js (Read)
 //	error codes                                errors.go, over the one table in errcode
 package page
