@@ -96,7 +96,7 @@ func TestTextVariants(t *testing.T) {
 // One registry setup: extract's documentId and the collector's registry
 // adopt the same window.__pling; read.js's existing never creates one
 // and ignores a planted prototype property, fillform's existingLoose
-// does not; a frozen registry makes adopt throw and documentId answer ”.
+// does not; a frozen registry makes adopt throw and documentId answer an empty id.
 func TestRegistryVariants(t *testing.T) {
 	run(t, []call{
 		{"no registry until one is set up", "fresh", nil, map[string]bool{"existing": true, "loose": true}},
