@@ -23,7 +23,8 @@ var plingModule = (() => {
   // collector/main.js
   var main_exports = {};
   __export(main_exports, {
-    default: () => main_default
+    default: () => main_default,
+    prepare: () => prepare
   });
 
   // collector/state.js
@@ -1444,8 +1445,8 @@ var plingModule = (() => {
       let name = clean(n.getAttribute("itemprop") || n.getAttribute("data-field") || "");
       if (!name && n.localName === "time") name = "time";
       if (!name) {
-        for (const w2 of (typeof n.className === "string" ? n.className : "").split(/\s+/).reverse()) {
-          const words = w2.replace(CAMEL, "$1 $2").toLowerCase().split(/[^a-z]+/).filter((x) => x.length > 1 && !NOISE.has(x) && !STATE_CLASS.test(x));
+        for (const word of (typeof n.className === "string" ? n.className : "").split(/\s+/).reverse()) {
+          const words = word.replace(CAMEL, "$1 $2").toLowerCase().split(/[^a-z]+/).filter((x) => x.length > 1 && !NOISE.has(x) && !STATE_CLASS.test(x));
           if (words.length && words.length <= 3) {
             name = words.join(" ");
             break;
@@ -1756,9 +1757,9 @@ var plingModule = (() => {
     if (h) return sectionHeading(h);
     const form = el.form || tag !== "a" && el.closest("form");
     if (!form || form.querySelectorAll(CTRL_SEL).length !== 1) return "";
-    let w2 = form;
-    while (w2.parentElement && w2.parentElement.children.length === 1 && w2.parentElement.localName !== "body") w2 = w2.parentElement;
-    const p = w2.previousElementSibling;
+    let box = form;
+    while (box.parentElement && box.parentElement.children.length === 1 && box.parentElement.localName !== "body") box = box.parentElement;
+    const p = box.previousElementSibling;
     if (isSectionHeading(p)) return sectionHeading(p);
     if (p && isSectionHeading(p.previousElementSibling)) return sectionHeading(p.previousElementSibling);
     return "";
@@ -1768,8 +1769,8 @@ var plingModule = (() => {
   var ICON_CLASS = /^(?:fa[srlbdk]?|fa-(?:solid|regular|light|thin|duotone|brands|sharp)|glyphicon|bi|icon|icons|mdi|ion|ti|feather|lucide|octicon|la[srb]?|typcn|oi|zmdi|uil|ri|bx|bxs|bxl|dashicons|gg|fi|pe-7s|si|wi|flaticon|ui-icon)-([a-z][a-z0-9-]*)$/i;
   var ICON_MOD = /^(?:[0-9]+x|xs|sm|lg|xl|2xs|2xl|xxl|fw|spin|pulse|border|inverse|stack(?:-[12]x)?|li|ul|flip(?:-\w+)?|rotate(?:-\w+)?|pull-\w+|beat|fade|bounce|shake|solid|regular|light|thin|brands|duotone|sharp|before|after|large|small|white|black|primary|inline|button|btn|md|ios|logo|ms|color|outline|spin-pulse|\d+(?:px)?)$/;
   var LIGATURE = /^material-(?:icons|symbols)(?:-(?:outlined|round|rounded|sharp|two-tone))?$/;
-  var iconWord = (w2) => {
-    let t = w2.toLowerCase().replace(/_/g, "-");
+  var iconWord = (word) => {
+    let t = word.toLowerCase().replace(/_/g, "-");
     for (let i = 0; i < 3; i++) t = t.replace(/-(?:o|alt|fill|filled|outline|outlined|line|round|rounded|sharp|solid|regular|empty|full|circle|square|sign|btn|icon|v|h|vertical|horizontal)$/, "").replace(/-?\d+$/, "");
     t = t.replace(/^(?:icon|ico|i|svg|sprite)-/, "").replace(/^(?:ios|md|logo)-/, "");
     return /^[a-z][a-z-]{1,30}$/.test(t) ? t.replace(/-/g, " ") : "";
@@ -1784,8 +1785,8 @@ var plingModule = (() => {
       }
       const m = ICON_CLASS.exec(c);
       if (m && !ICON_MOD.test(m[1])) {
-        const w2 = iconWord(m[1]);
-        if (w2) return w2;
+        const word = iconWord(m[1]);
+        if (word) return word;
       }
     }
     return "";
@@ -1793,8 +1794,8 @@ var plingModule = (() => {
   var iconOfSvg = (svg) => {
     const di = svg.getAttribute("data-icon");
     if (di) {
-      const w2 = iconWord(di);
-      if (w2) return w2;
+      const word = iconWord(di);
+      if (word) return word;
     }
     const al = clean(svg.getAttribute("aria-label"));
     if (al) return al;
@@ -1805,22 +1806,22 @@ var plingModule = (() => {
       const h = u.getAttribute("href") || u.getAttribute("xlink:href") || "";
       const i = h.lastIndexOf("#");
       if (i >= 0) {
-        const w2 = iconWord(h.slice(i + 1));
-        if (w2) return w2;
+        const word = iconWord(h.slice(i + 1));
+        if (word) return word;
       }
     }
     return iconFromClass(svg);
   };
   var iconOf = (el) => {
-    let w2 = iconFromClass(el);
-    if (w2) return w2;
+    let word = iconFromClass(el);
+    if (word) return word;
     let seen = 0;
     for (const n of el.querySelectorAll("i,span,svg,em,b,img")) {
       if (++seen > 8) break;
-      if (n.localName === "svg") w2 = iconOfSvg(n);
-      else if (n.localName === "img") w2 = iconWord(((n.getAttribute("src") || "").split(/[\/?#]/).filter(Boolean).pop() || "").replace(/\.(svg|png|gif)$/i, ""));
-      else w2 = iconFromClass(n);
-      if (w2) return w2;
+      if (n.localName === "svg") word = iconOfSvg(n);
+      else if (n.localName === "img") word = iconWord(((n.getAttribute("src") || "").split(/[\/?#]/).filter(Boolean).pop() || "").replace(/\.(svg|png|gif)$/i, ""));
+      else word = iconFromClass(n);
+      if (word) return word;
     }
     return "";
   };
@@ -1925,9 +1926,9 @@ var plingModule = (() => {
     const words = [];
     const push = (v) => {
       if (!v) return;
-      for (const w2 of v.replace(CAMEL, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)) {
-        if (w2.length < 2 || /\d/.test(w2) || NOISE.has(w2) || words.includes(w2)) continue;
-        words.push(w2);
+      for (const word of v.replace(CAMEL, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)) {
+        if (word.length < 2 || /\d/.test(word) || NOISE.has(word) || words.includes(word)) continue;
+        words.push(word);
       }
     };
     push(el.getAttribute("id"));
@@ -1948,9 +1949,9 @@ var plingModule = (() => {
     const words = [];
     for (const v of [el.getAttribute("name"), cls]) {
       if (!v) continue;
-      for (const w2 of v.replace(CAMEL, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)) {
-        if (w2.length < 2 || /\d/.test(w2) || NOISE.has(w2) || words.includes(w2)) continue;
-        words.push(w2);
+      for (const word of v.replace(CAMEL, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)) {
+        if (word.length < 2 || /\d/.test(word) || NOISE.has(word) || words.includes(word)) continue;
+        words.push(word);
       }
     }
     return words.slice(0, 5).join(" ");
@@ -2675,7 +2676,7 @@ var plingModule = (() => {
   };
 
   // collector/main.js
-  var run = (params, hint) => {
+  var prepare = (params, hint) => {
     begin(params, hint);
     initParams();
     initRegistry();
@@ -2690,6 +2691,9 @@ var plingModule = (() => {
     initVisit();
     initFolding();
     initWidgets();
+  };
+  var run = (params, hint) => {
+    prepare(params, hint);
     return walkPage();
   };
   var safeRun = (params, hint) => {

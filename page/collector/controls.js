@@ -1,8 +1,10 @@
+// controls.js: what is a control (ctlType, roleOf), its accessible name
+// (accName) or nearby label, and the names pagers and sections give it.
 import { w } from './state.js';
 import { NAME_TEXT } from './params.js';
 import { CTRL_SEL } from './repeated.js';
 import { LETTER, NONSPACE, NOTEXT, WS, clean, gather, idrefText } from './text.js';
-// ---- controls
+
 export const CTRL_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
 export const CONTENT_NAMED = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'checkbox', 'radio', 'switch']);
 export const SECRET_AC = new Set(['one-time-code', 'current-password', 'new-password']); // and every cc-* (isSecret)
@@ -210,9 +212,9 @@ export const sectionOf = (el, tag, label) => {
   const form = el.form || (tag !== 'a' && el.closest('form'));
   if (!form || form.querySelectorAll(CTRL_SEL).length !== 1) return '';
   // the form's outermost wrapper that holds nothing but it
-  let w = form;
-  while (w.parentElement && w.parentElement.children.length === 1 && w.parentElement.localName !== 'body') w = w.parentElement;
-  const p = w.previousElementSibling;
+  let box = form;
+  while (box.parentElement && box.parentElement.children.length === 1 && box.parentElement.localName !== 'body') box = box.parentElement;
+  const p = box.previousElementSibling;
   if (isSectionHeading(p)) return sectionHeading(p);
   if (p && isSectionHeading(p.previousElementSibling)) return sectionHeading(p.previousElementSibling);
   return '';

@@ -1,12 +1,13 @@
-import { w } from './state.js';
-import { defHidden } from './registry.js';
-// ---- declarations present? Each kind (regions, actions, records,
+// declarations.js: declarations present? Each kind (regions, actions, records,
 // state) is either declared or inferred for the whole page. The answer
 // comes from a scan of the main document (one scan when nothing is
 // declared, the usual case for big pages); it is kept in the registry
 // and checked by the walk. A walk that meets a declaration the kept mode
 // denies runs again with a fresh scan; one that meets none of a kind the
 // mode claims rescans, and runs again only if the answer changed.
+import { w } from './state.js';
+import { defHidden } from './registry.js';
+
 export const scanDecl = () => {
   const q = (s) => document.querySelector(s) !== null;
   const any = q('[data-pling-region],[data-pling-action],[data-pling-record],[data-pling-state]');

@@ -1,9 +1,11 @@
+// describe.js: one control described in full (describe): its name,
+// state, value and what it accepts; secret fields never give a value.
 import { w } from './state.js';
 import { SECRET_AC, accName, isEditable, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
 import { evidenceOf, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
 import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
 import { LETTER, WS, clean, cut } from './text.js';
-// ---- one control
+
 export const isDisabled = (el, tag, hasAttr) => ((tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && el.matches(':disabled')) ||
   (hasAttr && el.getAttribute('aria-disabled') === 'true');
 // unavailableOf is the declared reason, or "disabled".

@@ -1,7 +1,10 @@
+// feedback.js: messages the page shows (alerts, live regions, notices by
+// class, validation messages) reported as feedback of a kind.
 import { w } from './state.js';
 import { accName, ctlType, nearbyLabel, roleOf } from './controls.js';
 import { MAX_FEEDBACK, NAME_TEXT } from './params.js';
 import { clean, cut } from './text.js';
+
 // issue 18: a notice's kind in its class (WordPress's notice-success,
 // Bootstrap's alert-success, flash-error; WordPress's legacy
 // "updated" is a success)

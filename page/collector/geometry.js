@@ -1,3 +1,5 @@
+// geometry.js: a clip is the visible box of a (frame) viewport, in top
+// coordinates; meets and mostly say how much of a box it shows.
 import { w } from './state.js';
 import { win } from './registry.js';
 
@@ -15,7 +17,7 @@ export const mostly = (r, c) => {
 };
 
 export function initGeometry() {
-  // ---- geometry: a clip is the visible box of a (frame) viewport, in top coordinates.
+  // geometry: a clip is the visible box of a (frame) viewport, in top coordinates.
   w.VW = win.innerWidth; w.VH = win.innerHeight;
   w.topClip = { l: 0, t: 0, r: w.VW, b: w.VH, ox: 0, oy: 0 };
 }

@@ -1,6 +1,7 @@
+// hittest.js: is the control under something else (overlaid)?
 import { w } from './state.js';
-import { MAX_HITS, pos } from './params.js';
-// ---- hit testing: is the control under something else?
+import { MAX_HITS } from './params.js';
+
 export const overlaid = (el, r) => {
   try {
     return overlaidAt(el, r);

@@ -1,3 +1,5 @@
+// hover.js: controls a row shows only on hover (its CSS :hover rules),
+// which the walk reports as hover_only.
 import { w } from './state.js';
 import { rootOf } from './text.js';
 
@@ -53,6 +55,6 @@ export const hoverShown = (el) => {
 };
 
 export function initHover() {
-  // ---- hover-revealed controls: classes a :hover/:focus-within rule shows.
+  // hover-revealed controls: classes a :hover/:focus-within rule shows.
   w.hoverCache = new Map();
 }

@@ -1,20 +1,21 @@
+// icons.js (issue 18): the conventional name of an icon-only
+// control's icon. An icon font's class (fa-trash, fa-solid fa-star,
+// glyphicon-star, bi-trash, icon-reply, mdi-delete, ion-md-star), a
+// ligature font's text (material-icons "delete"), an SVG's data-icon,
+// <title>, aria-label or <use href="#icon-reply">.
 import { w } from './state.js';
 import { asLabel } from './controls.js';
 import { STATE_CLASS } from './folding.js';
 import { NAME_TEXT } from './params.js';
 import { CTRL_SEL } from './repeated.js';
 import { WS, clean, cut, gather } from './text.js';
-// ---- icons (issue 18): the conventional name of an icon-only
-// control's icon. An icon font's class (fa-trash, fa-solid fa-star,
-// glyphicon-star, bi-trash, icon-reply, mdi-delete, ion-md-star), a
-// ligature font's text (material-icons "delete"), an SVG's data-icon,
-// <title>, aria-label or <use href="#icon-reply">.
+
 export const ICON_CLASS = /^(?:fa[srlbdk]?|fa-(?:solid|regular|light|thin|duotone|brands|sharp)|glyphicon|bi|icon|icons|mdi|ion|ti|feather|lucide|octicon|la[srb]?|typcn|oi|zmdi|uil|ri|bx|bxs|bxl|dashicons|gg|fi|pe-7s|si|wi|flaticon|ui-icon)-([a-z][a-z0-9-]*)$/i;
 export const ICON_MOD = /^(?:[0-9]+x|xs|sm|lg|xl|2xs|2xl|xxl|fw|spin|pulse|border|inverse|stack(?:-[12]x)?|li|ul|flip(?:-\w+)?|rotate(?:-\w+)?|pull-\w+|beat|fade|bounce|shake|solid|regular|light|thin|brands|duotone|sharp|before|after|large|small|white|black|primary|inline|button|btn|md|ios|logo|ms|color|outline|spin-pulse|\d+(?:px)?)$/;
 export const LIGATURE = /^material-(?:icons|symbols)(?:-(?:outlined|round|rounded|sharp|two-tone))?$/;
-export const iconWord = (w) => {
+export const iconWord = (word) => {
   // trash-o, trash-alt, star-fill, heart-outline, trash3, delete-forever-outline: the icon
-  let t = w.toLowerCase().replace(/_/g, '-');
+  let t = word.toLowerCase().replace(/_/g, '-');
   for (let i = 0; i < 3; i++) t = t.replace(/-(?:o|alt|fill|filled|outline|outlined|line|round|rounded|sharp|solid|regular|empty|full|circle|square|sign|btn|icon|v|h|vertical|horizontal)$/, '').replace(/-?\d+$/, '');
   t = t.replace(/^(?:icon|ico|i|svg|sprite)-/, '').replace(/^(?:ios|md|logo)-/, '');
   return /^[a-z][a-z-]{1,30}$/.test(t) ? t.replace(/-/g, ' ') : '';
@@ -29,15 +30,15 @@ export const iconFromClass = (n) => {
     }
     const m = ICON_CLASS.exec(c);
     if (m && !ICON_MOD.test(m[1])) {
-      const w = iconWord(m[1]);
-      if (w) return w;
+      const word = iconWord(m[1]);
+      if (word) return word;
     }
   }
   return '';
 };
 export const iconOfSvg = (svg) => {
   const di = svg.getAttribute('data-icon');
-  if (di) { const w = iconWord(di); if (w) return w; }
+  if (di) { const word = iconWord(di); if (word) return word; }
   const al = clean(svg.getAttribute('aria-label'));
   if (al) return al;
   const ti = svg.querySelector('title');
@@ -46,22 +47,22 @@ export const iconOfSvg = (svg) => {
   if (u) {
     const h = u.getAttribute('href') || u.getAttribute('xlink:href') || '';
     const i = h.lastIndexOf('#');
-    if (i >= 0) { const w = iconWord(h.slice(i + 1)); if (w) return w; }
+    if (i >= 0) { const word = iconWord(h.slice(i + 1)); if (word) return word; }
   }
   return iconFromClass(svg);
 };
 // iconOf returns the icon's name of a control whose content is only
 // icons (no text but a ligature's), or ''.
 export const iconOf = (el) => {
-  let w = iconFromClass(el);
-  if (w) return w;
+  let word = iconFromClass(el);
+  if (word) return word;
   let seen = 0;
   for (const n of el.querySelectorAll('i,span,svg,em,b,img')) {
     if (++seen > 8) break;
-    if (n.localName === 'svg') w = iconOfSvg(n);
-    else if (n.localName === 'img') w = iconWord(((n.getAttribute('src') || '').split(/[\/?#]/).filter(Boolean).pop() || '').replace(/\.(svg|png|gif)$/i, ''));
-    else w = iconFromClass(n);
-    if (w) return w;
+    if (n.localName === 'svg') word = iconOfSvg(n);
+    else if (n.localName === 'img') word = iconWord(((n.getAttribute('src') || '').split(/[\/?#]/).filter(Boolean).pop() || '').replace(/\.(svg|png|gif)$/i, ''));
+    else word = iconFromClass(n);
+    if (word) return word;
   }
   return '';
 };
@@ -104,9 +105,9 @@ export const evidenceOf = (el) => {
   const words = [];
   const push = (v) => {
     if (!v) return;
-    for (const w of v.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
-      if (w.length < 2 || /\d/.test(w) || NOISE.has(w) || words.includes(w)) continue;
-      words.push(w);
+    for (const word of v.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
+      if (word.length < 2 || /\d/.test(word) || NOISE.has(word) || words.includes(word)) continue;
+      words.push(word);
     }
   };
   push(el.getAttribute('id'));
@@ -125,9 +126,9 @@ export const rowEvidence = (el) => {
   const words = [];
   for (const v of [el.getAttribute('name'), cls]) {
     if (!v) continue;
-    for (const w of v.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
-      if (w.length < 2 || /\d/.test(w) || NOISE.has(w) || words.includes(w)) continue;
-      words.push(w);
+    for (const word of v.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
+      if (word.length < 2 || /\d/.test(word) || NOISE.has(word) || words.includes(word)) continue;
+      words.push(word);
     }
   }
   return words.slice(0, 5).join(' ');

@@ -25,9 +25,10 @@ import { initFolding } from './folding.js';
 import { initWidgets } from './widgets.js';
 import { walkPage } from './walk.js';
 
-// run is one pass; hint carries what a first pass learnt: the declaration
-// mode and an aria-modal dialog. It returns {snap} or {again: hint}.
-const run = (params, hint) => {
+// prepare starts a run: a fresh walk object over params and hint, and
+// each module's per-run state, in the order the modules depend on. The
+// modules' own tests call it before one module's export.
+export const prepare = (params, hint) => {
   begin(params, hint);
   initParams();
   initRegistry();
@@ -42,6 +43,12 @@ const run = (params, hint) => {
   initVisit();
   initFolding();
   initWidgets();
+};
+
+// run is one pass; hint carries what a first pass learnt: the declaration
+// mode and an aria-modal dialog. It returns {snap} or {again: hint}.
+const run = (params, hint) => {
+  prepare(params, hint);
   return walkPage();
 };
 

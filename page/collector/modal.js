@@ -1,3 +1,6 @@
+// modal.js: an open modal <dialog> (from the document's live dialog
+// collection, kept in the registry), or a visible aria-modal dialog, which
+// the walk finds: then the collector runs again knowing it.
 import { w } from './state.js';
 import { defHidden } from './registry.js';
 import { clean, cut, gather, idrefText, vis } from './text.js';
@@ -15,7 +18,7 @@ export const headingText = (el) => {
 };
 
 export function initModal() {
-  // ---- modal: an open modal <dialog> (from the document's live dialog
+  // modal: an open modal <dialog> (from the document's live dialog
   // collection, kept in the registry), or a visible aria-modal dialog, which
   // the walk finds: then the collector runs again knowing it.
   w.modalEl = w.hint.modal || null; w.ariaModal = null;

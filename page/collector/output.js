@@ -1,3 +1,5 @@
+// output.js: the run's output arrays and counters (on the walk object)
+// and the state items (declared, description lists).
 import { w } from './state.js';
 import { skipButtons } from './controls.js';
 import { MAX_STATE, NAME_TEXT } from './params.js';
@@ -47,7 +49,7 @@ export const skipped = (el) => {
 };
 
 export function initOutput() {
-  // ---- output
+  // output
   w.regions = []; w.controls = []; w.records = []; w.state = []; w.feedback = []; w.hidden = []; w.frames = [];
   w.shapes = new Map(); w.rowActions = [];
   // slotLabel: a link slot's shared text, '' once two rows differ;

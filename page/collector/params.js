@@ -1,3 +1,5 @@
+// params.js: the CollectParams a run is given, as bounds on the walk
+// object, and the find's text match.
 import { w } from './state.js';
 
 export const pos = (v, d) => (typeof v === 'number' && v > 0 ? Math.floor(v) : d);

@@ -1,10 +1,12 @@
+// records.js: what is a record (recordKind): list items, table rows,
+// form rows, declared records.
 import { w } from './state.js';
 import { roleOf } from './controls.js';
 import { NAME_TEXT } from './params.js';
 import { repeatRow } from './repeated.js';
 import { LETTER, clean, shown } from './text.js';
 import { calendarGrid, treeNode } from './widgets.js';
-// ---- records
+
 export const AUTHOR_ID_ATTRS = ['data-id', 'data-key', 'data-row-key', 'data-item-id', 'data-row-id', 'data-record-id', 'data-uid', 'data-uuid'];
 export const LIST_PARENT_SKIP = new Set(['menu', 'menubar', 'tablist', 'listbox', 'tree', 'radiogroup', 'toolbar']);
 export const ITEM_ROLE_SKIP = new Set(['tab', 'menuitem', 'option', 'presentation', 'none', 'treeitem', 'radio', 'separator']);

@@ -1,9 +1,11 @@
+// regions.js: landmarks and named sections as regions (regionOf), with
+// ids unique in the snapshot.
 import { w } from './state.js';
 import { roleOf } from './controls.js';
 import { headingText } from './modal.js';
 import { sameSibling } from './records.js';
 import { clean, gather, idrefText } from './text.js';
-// ---- regions
+
 export const REGION_TAGS = { main: 'main', nav: 'navigation', aside: 'complementary', header: 'banner', footer: 'contentinfo', form: 'form', section: 'region', dialog: 'dialog', search: 'search', table: 'table' };
 export const REGION_ROLES = new Set(['main', 'navigation', 'complementary', 'banner', 'contentinfo', 'search', 'form', 'region', 'dialog', 'alertdialog', 'table', 'grid', 'treegrid']);
 export const IMPLICIT_ROLE = { main: 'main', nav: 'navigation', aside: 'complementary', header: 'banner', footer: 'contentinfo', form: 'form', section: 'region', dialog: 'dialog', search: 'search', table: 'table', ul: 'list', ol: 'list', article: 'article', fieldset: 'group', details: 'group' };

@@ -1,8 +1,9 @@
-import { w } from './state.js';
-import { keyOf as keyIn, registry } from '../../internal/js/registry.js';
-// ---- registry: element keys and generated record ids for the document's
+// registry.js: element keys and generated record ids for the document's
 // life, on window.__pling (internal/js/registry.js, shared with read.js
 // and extract.js); each run holds it as w.R.
+import { w } from './state.js';
+import { keyOf as keyIn, registry } from '../../internal/js/registry.js';
+
 export { win, defHidden } from '../../internal/js/registry.js';
 // keyOf returns el's key in this document's registry.
 export const keyOf = (el) => keyIn(w.R, el);

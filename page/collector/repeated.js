@@ -1,3 +1,12 @@
+// repeated.js: repeated items that are not list items or table rows: cards of a
+// grid, the items of a mail list (issue 8 points 9 and 10). Siblings
+// made from one template (the same tag, role and first stable class)
+// are records when there are at least three, they have text of their
+// own, at least two and at least half of them hold a button or link,
+// two hold the same one (by name, else title or class), and none holds a form
+// field or a table (a form's groups, a layout's
+// columns are no rows). The decision is made once per parent and
+// template.
 import { w } from './state.js';
 import { isCtl, roleOf, skipButtons, skipControls } from './controls.js';
 import { STATE_CLASS, slotOf } from './folding.js';
@@ -9,15 +18,7 @@ import { REGION_ROLES } from './regions.js';
 import { keyOf } from './registry.js';
 import { NONSPACE, NOTEXT, clean, cut, dropInitials, gather, shown, vis } from './text.js';
 import { treeParts } from './widgets.js';
-// ---- repeated items that are not list items or table rows: cards of a
-// grid, the items of a mail list (issue 8 points 9 and 10). Siblings
-// made from one template (the same tag, role and first stable class)
-// are records when there are at least three, they have text of their
-// own, at least two and at least half of them hold a button or link,
-// two hold the same one (by name, else title or class), and none holds a form
-// field or a table (a form's groups, a layout's
-// columns are no rows). The decision is made once per parent and
-// template.
+
 export const REPEAT_TAGS = new Set(['div', 'section', 'span', 'a', 'p', 'dd']);
 export const ROW_CTL_SEL = 'button,a[href],[role=button],[role=link],input[type=button],input[type=submit],summary';
 export const NOT_ROW_SEL = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]),select,textarea,table,form,label,[role=grid],[role=table],main,nav,h1';
@@ -317,8 +318,8 @@ export const partsOf = (row) => {
     if (!name && n.localName === 'time') name = 'time';
     if (!name) {
       // the last class word is usually the specific one ("badge status")
-      for (const w of (typeof n.className === 'string' ? n.className : '').split(/\s+/).reverse()) {
-        const words = w.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z]+/).filter((x) => x.length > 1 && !NOISE.has(x) && !STATE_CLASS.test(x));
+      for (const word of (typeof n.className === 'string' ? n.className : '').split(/\s+/).reverse()) {
+        const words = word.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z]+/).filter((x) => x.length > 1 && !NOISE.has(x) && !STATE_CLASS.test(x));
         if (words.length && words.length <= 3) { name = words.join(' '); break; }
       }
     }

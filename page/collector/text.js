@@ -1,9 +1,10 @@
-import { w } from './state.js';
-import { cut as cutTo, idrefText as idrefTextTo } from '../../internal/js/text.js';
-// ---- text helpers: the shared ones are internal/js/text.js and
+// text.js: the shared ones are internal/js/text.js and
 // internal/js/visibility.js; this module re-exports them for the
 // collector's modules and adds the collector's defaults (cut bounds to
 // max_text unless told) and its counter-name rule.
+import { w } from './state.js';
+import { cut as cutTo, idrefText as idrefTextTo } from '../../internal/js/text.js';
+
 export { WS, NONSPACE, LETTER, clean, INITIALS, abbreviates, NOTEXT, BLOCK, blockBox, dropInitials, gather, rootOf, idrefEls } from '../../internal/js/text.js';
 export { VIS_OPT, HAS_CV, contents, vis, shown } from '../../internal/js/visibility.js';
 export const COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;

@@ -1,3 +1,5 @@
+// visit.js: one element's visit, in named steps (the walk calls it for
+// every element; it returns the context for the children or null).
 import { w } from './state.js';
 import { CTRL_ROLES, accName, codeEditor, ctlType, isEditable, roleOf, skipButtons } from './controls.js';
 import { pushHidden } from './describe.js';
@@ -15,6 +17,7 @@ import { keyOf } from './registry.js';
 import { CTRL_SEL, KV_LINE, authorId, checkItem, fieldsOf, kvList, mix, ownText, recMatches, singleRow, templateOf } from './repeated.js';
 import { COUNT_NAME, LETTER, clean, cut, gather, idrefEls, idrefText, shown, vis } from './text.js';
 import { spinStep, treeControls, widgetOf } from './widgets.js';
+
 export const frameClip = (el, ctx) => {
   const r = el.getBoundingClientRect();
   const pc = ctx.clip;

@@ -1,3 +1,5 @@
+// walk.js: the walk: an iterative walk of the page (a stack of elements and
+// their contexts, no recursion) within max_nodes, then the snapshot.
 import { w } from './state.js';
 import { scanDecl } from './declarations.js';
 import { finishShapes } from './folding.js';
@@ -7,8 +9,6 @@ import { defHidden, win } from './registry.js';
 import { clean, cut } from './text.js';
 import { visit } from './visit.js';
 
-// ---- the walk: an iterative walk of the page (a stack of elements and
-// their contexts, no recursion) within max_nodes, then the snapshot.
 
 // walkPage walks the page and returns {snap}, or {again: hint} when the
 // walk contradicts the kept declaration mode or found an aria-modal

@@ -1,10 +1,4 @@
-import { w } from './state.js';
-import { accName, nearbyLabel, roleOf } from './controls.js';
-import { control } from './folding.js';
-import { NAME_TEXT } from './params.js';
-import { keyOf } from './registry.js';
-import { LETTER, clean, cut, idrefText, vis } from './text.js';
-// ---- widgets (issue 18 pts 13 and 12): calendars, trees, spinners.
+// widgets.js: (issue 18 pts 13 and 12): calendars, trees, spinners.
 // A calendar's day cells are one folded choose_day(day) in Go
 // (page/build.go, foldDays): each day is a control that carries its
 // date (YYYY-MM-DD) and its calendar's key, never a slot of a week
@@ -14,6 +8,13 @@ import { LETTER, clean, cut, idrefText, vis } from './text.js';
 // jQuery UI) are up and down. The library cases are named (flatpickr,
 // jQuery UI); the rest is the ARIA pattern (role=grid with day
 // numbers under a "June 2016" label, role=tree/treeitem).
+import { w } from './state.js';
+import { accName, nearbyLabel, roleOf } from './controls.js';
+import { control } from './folding.js';
+import { NAME_TEXT } from './params.js';
+import { keyOf } from './registry.js';
+import { LETTER, clean, cut, idrefText, vis } from './text.js';
+
 export const pad2 = (n) => (n < 10 ? '0' : '') + n;
 export const isoOf = (y, m, d) => (y >= 1000 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= 31 ? y + '-' + pad2(m) + '-' + pad2(d) : '');
 export const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/;
