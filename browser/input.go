@@ -358,7 +358,7 @@ func keys(ctx context.Context, t *chromedp.Target, tr *page.Trace, r rune) error
 // presses Ctrl+A, the editor's select-all) or "watch" for a field that
 // announces suggestions.
 //
-//go:embed selectall.js
+//go:embed selectall.gen.js
 var selectAllFunc string
 
 // selection is what selectall.js answers.

@@ -16,7 +16,7 @@ import (
 // script is the in-page collector; see the comment at the top of
 // extract.js for what it returns.
 //
-//go:embed extract.js
+//go:embed extract.gen.js
 var script string
 
 // Evaluator runs a JavaScript function expression in the page's main world,

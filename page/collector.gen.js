@@ -69,7 +69,7 @@ var plingModule = (() => {
   // ../internal/js/registry.js
   var win = window;
   var defHidden = (o, k, v, w2) => Object.defineProperty(o, k, { value: v, enumerable: false, configurable: true, writable: !!w2 });
-  var registry = () => {
+  var adopt = () => {
     let R = Object.prototype.hasOwnProperty.call(win, "__pling") ? win.__pling : void 0;
     if (R && typeof R === "object" && R.doc !== void 0 && R.doc !== document) R = void 0;
     if (!R || typeof R !== "object") {
@@ -83,6 +83,10 @@ var plingModule = (() => {
       for (let i = 0; i < a.length; i++) s += (a[i] < 16 ? "0" : "") + a[i].toString(16);
       defHidden(R, "docId", s, false);
     }
+    return R;
+  };
+  var registry = () => {
+    const R = adopt();
     if (!(R.keys instanceof WeakMap) || !(R.els instanceof Map) || typeof R.el !== "function") {
       const els = /* @__PURE__ */ new Map();
       defHidden(R, "doc", document, false);

@@ -29,7 +29,8 @@
 //	-----------------------------------------  ---------------------------------------------
 //	when the page is quiet enough to read      settle.js (watcher installed per document)
 //	which elements have click listeners        listeners.js (installed per document)
-//	what counts as visible                     internal/js/visibility.js (vis, shown)
+//	what counts as visible                     internal/js/visibility.js (vis, shown; read's
+//	                                           readable, extract's rendered: named variants)
 //	an element's text, bounded strings         internal/js/text.js (gather, cut, clean)
 //	the element-key registry (window.__pling)  internal/js/registry.js (registry, keyOf)
 //	a control's accessible name and label      collector/controls.js (accName, pagerMeaning,
@@ -39,7 +40,7 @@
 //	                                           repeated.js (repeatedItems), widgets.js
 //	is a control covered                       collector/hittest.js (overlaid)
 //	which fields are secret (no value)         collector/describe.js (isSecret);
-//	                                           fillform.js keeps its own copy for fill_form
+//	                                           js/fillcheck.js keeps its own copy for fill_form
 //	feedback severity (success, info, error)   collector/feedback.js (noticeKind)
 //	role-less clickables                       collector/visit.js (pointerButton)
 //	the walk's order and bounds                collector/walk.js (walkTree), visit.js (visit)
@@ -56,6 +57,6 @@
 //	                                           (wait.go) bounds it
 //	handoff, confirm, a dismissed dialog       consent.go (checkConsent, dialogWarning)
 //	several fields in one call                 fillform.go (FillForm)
-//	a region's prose or a field's whole value  read.go, read.js (Read)
+//	a region's prose or a field's whole value  read.go, js/read.js (Read)
 //	error codes                                errors.go, over the one table in errcode
 package page

@@ -7,7 +7,7 @@ import (
 	"fmt"
 )
 
-//go:embed fillform.js
+//go:embed fillform.gen.js
 var fillFormScript string
 
 // FillFormScript is the in-page script fill_form reads fields back with

@@ -15,7 +15,7 @@ import (
 
 // readScript reads the visible text of a region (read.js).
 //
-//go:embed read.js
+//go:embed read.gen.js
 var readScript string
 
 // Read bounds.

@@ -7,9 +7,12 @@
 export const win = window;
 export const defHidden = (o, k, v, w) => Object.defineProperty(o, k, { value: v, enumerable: false, configurable: true, writable: !!w });
 
-// registry returns window.__pling, set up (or extended) for this
-// document, its dead keys swept when it has grown.
-export const registry = () => {
+// adopt is the one setup of the registry's base: window.__pling of this
+// document with its docId (128 random bits in hex), created when absent
+// or left by an earlier document of a reused window, extended never
+// replaced otherwise. The collector's registry builds on it; extract.js's
+// documentId is it alone.
+export const adopt = () => {
   let R = Object.prototype.hasOwnProperty.call(win, '__pling') ? win.__pling : undefined;
   if (R && typeof R === 'object' && R.doc !== undefined && R.doc !== document) R = undefined;
   if (!R || typeof R !== 'object') {
@@ -23,6 +26,13 @@ export const registry = () => {
     for (let i = 0; i < a.length; i++) s += (a[i] < 16 ? '0' : '') + a[i].toString(16);
     defHidden(R, 'docId', s, false);
   }
+  return R;
+};
+
+// registry returns window.__pling, set up (or extended) for this
+// document, its dead keys swept when it has grown.
+export const registry = () => {
+  const R = adopt();
   if (!(R.keys instanceof WeakMap) || !(R.els instanceof Map) || typeof R.el !== 'function') {
     const els = new Map();
     defHidden(R, 'doc', document, false);
@@ -68,3 +78,37 @@ export const keyOf = (R, el) => {
   }
   return k;
 };
+
+// documentId is extract.js's registry use: adopt, and stamp the document
+// on a registry that has none, so the collector adopts it later and a
+// reused window's next document does not; it returns the docId. A page
+// that froze or poisoned the registry gets '' (Go refuses the read)
+// instead of an exception, so extraction still answers.
+export const documentId = () => {
+  try {
+    const R = adopt();
+    if (R.doc === undefined) defHidden(R, 'doc', document, false);
+    return typeof R.docId === 'string' ? R.docId : '';
+  } catch (e) {
+    return '';
+  }
+};
+
+// Readers that never set the registry up (read.js, fillform.js) only
+// look keys up in the one the collector left.
+
+// existing is the registry the collector left, or undefined; never
+// created (read.js must not mint a document id). Only an own property of
+// window counts, so a page's Object.prototype.__pling is not it.
+export const existing = () => (Object.prototype.hasOwnProperty.call(win, '__pling') ? win.__pling : undefined);
+
+// existingLoose is the registry as fillform.js has always read it:
+// window.__pling however it is found, an inherited property included.
+// It differs from existing only on a page that plants __pling on a
+// prototype; kept as it was so fill_form's behaviour does not change
+// in this refactor (issue 22), and a candidate to fold into existing.
+export const existingLoose = () => win.__pling;
+
+// elOf is the live element registry R keys as key, or null (no registry,
+// a foreign one, or the element is gone).
+export const elOf = (R, key) => (R && typeof R.el === 'function' ? R.el(key) : null);

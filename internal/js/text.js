@@ -3,7 +3,7 @@
 // pair (cut), the text under an element as a person reads it (gather,
 // which uses visibility.js's rule), and the elements or text an idref
 // attribute (aria-labelledby, aria-describedby) names.
-import { vis } from './visibility.js';
+import { readable, vis } from './visibility.js';
 
 // GATHER_DEPTH bounds how deep gather descends.
 export const GATHER_DEPTH = 256;
@@ -174,4 +174,57 @@ export const idrefEls = (el, attr) => {
     if (r) out.push(r);
   }
   return out;
+};
+
+// Named variants. The helpers above are the collector's (and gather is
+// its text rule); read.js and extract.js read text for other answers, and
+// where their rule differs it differs on purpose. Each says how and why.
+
+// PROSE_NOTEXT are the tags read.js reads no prose from: NOTEXT's, and
+// buttons (their captions are actions, which the observation shows as
+// such; the README's read contract leaves button labels out) and
+// metadata (meta, link, title) wherever it stands.
+export const PROSE_NOTEXT = new Set(['head', 'script', 'style', 'template', 'noscript', 'select', 'textarea', 'input', 'option', 'optgroup', 'datalist', 'iframe', 'frame', 'object', 'embed', 'canvas', 'video', 'audio', 'math', 'button', 'meta', 'link', 'title']);
+
+const TEXT_ENTRY_ROLE = /^(textbox|searchbox|combobox|listbox|spinbutton|slider)\b/;
+
+// noProse is read.js's rule for an element whose subtree gives no prose:
+// a PROSE_NOTEXT tag, aria-hidden, inert (which gather does not check),
+// a contenteditable or a text-entry role (what a person typed is no page
+// prose; gather checks contenteditable only), or, unless lazy, not
+// readable (visibility.js: opacity 0 hides too, where gather uses vis). lazy leaves the visibility to the caller: read.js's prose count
+// checks it only where text is found.
+export const noProse = (el, tag, lazy) => {
+  if (PROSE_NOTEXT.has(tag)) return true;
+  if (el.hasAttributes()) {
+    if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return true;
+    const ce = el.getAttribute('contenteditable');
+    if (ce !== null && ce !== 'false') return true;
+    const r = el.getAttribute('role');
+    if (r && TEXT_ENTRY_ROLE.test(r)) return true;
+  }
+  return !lazy && !readable(el);
+};
+
+// HTML white space (space, tab, LF, FF, CR) for extract.js: ADR-0161's
+// cell text collapses only these, where the collector's WS (\s) also
+// collapses a no-break space and other Unicode spaces; a cell's NBSP is
+// its text. HTML_WS_ONE matches one, HTML_WS_RUN every run (global),
+// HTML_WS_EDGE the leading and trailing ones (global), HTML_NON_WS one
+// character that is not HTML white space.
+export const HTML_WS_ONE = /[ \t\n\f\r]/;
+export const HTML_WS_RUN = /[ \t\n\f\r]+/g;
+export const HTML_WS_EDGE = /^[ \t\n\f\r]+|[ \t\n\f\r]+$/g;
+export const HTML_NON_WS = /[^ \t\n\f\r]/;
+
+// fnv1a is the 32-bit FNV-1a hash of s's UTF-16 code units, unsigned:
+// the digest read.js (a text's continuation) and fillform.js (a field's
+// salted value) compute so Go compares texts it never receives.
+export const fnv1a = (s) => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 };

@@ -1,0 +1,57 @@
+// selectall.js: places the caret or selection in the focused field (through
+// open shadow roots and same-origin frames: focus.js) for what typing does,
+// and answers how the caller types. Called with p = {append, find}:
+// - neither: the whole content is selected, so typing replaces it;
+// - append: the caret goes to the end of the content;
+// - find: the one occurrence of find in the content is selected, so typing
+//   replaces that part (issue 18 pt 3); it must occur exactly once, else
+//   {code: "TEXT_NOT_FOUND" | "TEXT_AMBIGUOUS", n: occurrences} and nothing
+//   is changed (occurrence.js).
+// A text field's and text area's own selection, a contenteditable's DOM
+// selection (CodeMirror 6 reads it: textselect.js), a CodeMirror 5 or Monaco
+// editor's own model (its setSelection: editorselect.js) are used, as a
+// person's click and drag would set them; the page's own input and key
+// handlers then see the typing.
+// Returns {how, code, n}: how is "keys" in a code editor whose whole text
+// is replaced (the caller presses Ctrl+A, the editor's select-all),
+// "keys-end" in one that cannot be reached here for append (the caller
+// presses Ctrl+End), "keys-set" in a code editor whose selection is set
+// (keys, no select-all), "watch" for a field that announces suggestions (a
+// MutationObserver counts the page's reaction for suggest.js: typewatch.js),
+// else "". A watch a failed step left behind is stopped.
+import { focusedElement } from './focus.js';
+import { selectInEditor } from './editorselect.js';
+import { selectInEditable, selectInField } from './textselect.js';
+import { stopWatch, suggests, watch } from './typewatch.js';
+
+export default (p) => { p = p || {};
+  const el = focusedElement();
+  stopWatch();
+  if (!el) return { how: "" };
+  const find = typeof p.find === "string" && p.find !== "" ? p.find : "";
+  const mode = find ? "find" : p.append ? "end" : "all";
+  const editor = el.closest ? el.closest(".CodeMirror, .cm-editor, .monaco-editor") : null;
+  if (editor) {
+    const r = selectInEditor(editor, mode, find);
+    if (r) return r;
+  }
+  const watched = suggests(el, editor);
+  const how = () => {
+    if (!watched) return "";
+    watch(el);
+    return "watch";
+  };
+  if (typeof el.select === "function" && typeof el.value === "string") {
+    const err = selectInField(el, mode, find);
+    if (err) return err;
+    return { how: how() };
+  }
+  if (el.isContentEditable) {
+    const err = selectInEditable(el, mode, find);
+    if (err) return err;
+    const h = how();
+    return { how: editor ? "keys-set" : h };
+  }
+  if (mode !== "all") return { code: "INVALID_ARGUMENT", reason: "this control takes its whole text only: type it without append or replace" };
+  return { how: how() };
+};

@@ -1,0 +1,51 @@
+// probe.js exposes browser/js's selection modules to jsmodules_test.go:
+// each export sets up a selection and answers what it became.
+import { focusedElement } from '../../js/focus.js';
+import { selectInEditor } from '../../js/editorselect.js';
+import { selectInEditable, selectInField } from '../../js/textselect.js';
+import { stopWatch, suggests, watch } from '../../js/typewatch.js';
+
+const describe = (el) => (el ? el.id || el.localName : null);
+
+// focused focuses css (inside #host's shadow root when inShadow) and
+// answers which element focusedElement finds.
+export const focused = (css, inShadow) => {
+  const root = inShadow ? document.getElementById('host').shadowRoot : document;
+  root.querySelector(css).focus();
+  return describe(focusedElement());
+};
+
+// field selects in the text field el and answers the error or the range.
+export const field = (el, mode, find) => {
+  const err = selectInField(el, mode, find);
+  return err || { start: el.selectionStart, end: el.selectionEnd };
+};
+
+// editable selects in the contenteditable el and answers the selected text.
+export const editable = (el, mode, find) => {
+  const err = selectInEditable(el, mode, find);
+  if (err) return err;
+  const s = el.ownerDocument.getSelection();
+  return { text: s.toString(), collapsed: s.isCollapsed };
+};
+
+// editor answers selectInEditor for the editor root el and the calls
+// the CodeMirror 5 stand-in saw.
+export const editor = (el, mode, find) => {
+  const r = selectInEditor(el, mode, find);
+  return { r, calls: el.CodeMirror ? el.CodeMirror.calls.splice(0) : null };
+};
+
+export const suggesting = (el) => !!suggests(el, null);
+
+// watched starts a watch on el, mutates the page once, and answers the
+// count it saw and whether stopWatch removed it.
+export const watched = async (el) => {
+  watch(el);
+  const w = window.__plingTypeWatch;
+  document.body.appendChild(document.createElement('span'));
+  await new Promise((r) => setTimeout(r, 0));
+  const n = w.n;
+  stopWatch();
+  return { n, stopped: window.__plingTypeWatch === undefined };
+};
