@@ -1,44 +1,10 @@
 package browser_test
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
 
-	"github.com/pling-dev/pling/browser"
 	"github.com/pling-dev/pling/internal/jstest"
 )
-
-// jsCall is one export of an in-page module applied in a page, and the
-// JSON it must answer.
-type jsCall struct {
-	name string
-	fn   string
-	args []any
-	want any
-}
-
-func jsEl(css string) map[string]any { return map[string]any{"$": css} }
-
-// runJSCalls applies each call of module m in session s.
-func runJSCalls(t *testing.T, s *browser.Session, m *jstest.Module, calls []jsCall) {
-	t.Helper()
-	for _, c := range calls {
-		t.Run(c.name, func(t *testing.T) {
-			var got any
-			m.Call(t, s, c.fn, c.args, &got)
-			b, _ := json.Marshal(c.want)
-			var want any
-			if err := json.Unmarshal(b, &want); err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, want) {
-				g, _ := json.Marshal(got)
-				t.Errorf("%s(%v) = %s, want %s", c.fn, c.args, g, b)
-			}
-		})
-	}
-}
 
 const selectPage = "testdata/jsmodules/page.html"
 
@@ -50,10 +16,10 @@ func ambiguous(n int) map[string]any { return map[string]any{"code": "TEXT_AMBIG
 func TestOccurrenceModule(t *testing.T) {
 	s := jstest.Open(t, selectPage)
 	m := jstest.Load(t, "js/occurrence.js")
-	runJSCalls(t, s, m, []jsCall{
-		{"once", "where", []any{"one two three", "two"}, map[string]any{"i": 4}},
-		{"missing", "where", []any{"one two three", "four"}, notFound()},
-		{"twice", "where", []any{"one two one", "one"}, ambiguous(2)},
+	m.Run(t, s, []jstest.Case{
+		{Name: "once", Fn: "where", Args: []any{"one two three", "two"}, Want: map[string]any{"i": 4}},
+		{Name: "missing", Fn: "where", Args: []any{"one two three", "four"}, Want: notFound()},
+		{Name: "twice", Fn: "where", Args: []any{"one two one", "one"}, Want: ambiguous(2)},
 	})
 }
 
@@ -61,9 +27,9 @@ func TestOccurrenceModule(t *testing.T) {
 func TestFocusModule(t *testing.T) {
 	s := jstest.Open(t, selectPage)
 	m := jstest.Load(t, "testdata/jsmodules/probe.js")
-	runJSCalls(t, s, m, []jsCall{
-		{"in the document", "focused", []any{"#txt", false}, "txt"},
-		{"inside a shadow root", "focused", []any{"#inner", true}, "inner"},
+	m.Run(t, s, []jstest.Case{
+		{Name: "in the document", Fn: "focused", Args: []any{"#txt", false}, Want: "txt"},
+		{Name: "inside a shadow root", Fn: "focused", Args: []any{"#inner", true}, Want: "inner"},
 	})
 }
 
@@ -77,17 +43,17 @@ type sel struct {
 func TestTextSelectModule(t *testing.T) {
 	s := jstest.Open(t, selectPage)
 	m := jstest.Load(t, "testdata/jsmodules/probe.js")
-	runJSCalls(t, s, m, []jsCall{
-		{"field: all", "field", []any{jsEl("#ta"), "all", ""}, sel{0, 10}},
-		{"field: the end", "field", []any{jsEl("#ta"), "end", ""}, sel{10, 10}},
-		{"field: the one occurrence", "field", []any{jsEl("#ta"), "find", "beta"}, sel{6, 10}},
-		{"field: an ambiguous part", "field", []any{jsEl("#txt"), "find", "one"}, ambiguous(2)},
-		{"field: a number input takes a whole value", "field", []any{jsEl("#num"), "end", ""},
-			map[string]any{"code": "INVALID_ARGUMENT", "reason": "this field (type number) takes a whole value only: type it without append or replace"}},
-		{"editable: all", "editable", []any{jsEl("#ce"), "all", ""}, map[string]any{"text": "bold and italic", "collapsed": false}},
-		{"editable: the end", "editable", []any{jsEl("#ce"), "end", ""}, map[string]any{"text": "", "collapsed": true}},
-		{"editable: across text nodes", "editable", []any{jsEl("#ce"), "find", "d and i"}, map[string]any{"text": "d and i", "collapsed": false}},
-		{"editable: missing", "editable", []any{jsEl("#ce"), "find", "xyz"}, notFound()},
+	m.Run(t, s, []jstest.Case{
+		{Name: "field: all", Fn: "field", Args: []any{jstest.El("#ta"), "all", ""}, Want: sel{0, 10}},
+		{Name: "field: the end", Fn: "field", Args: []any{jstest.El("#ta"), "end", ""}, Want: sel{10, 10}},
+		{Name: "field: the one occurrence", Fn: "field", Args: []any{jstest.El("#ta"), "find", "beta"}, Want: sel{6, 10}},
+		{Name: "field: an ambiguous part", Fn: "field", Args: []any{jstest.El("#txt"), "find", "one"}, Want: ambiguous(2)},
+		{Name: "field: a number input takes a whole value", Fn: "field", Args: []any{jstest.El("#num"), "end", ""},
+			Want: map[string]any{"code": "INVALID_ARGUMENT", "reason": "this field (type number) takes a whole value only: type it without append or replace"}},
+		{Name: "editable: all", Fn: "editable", Args: []any{jstest.El("#ce"), "all", ""}, Want: map[string]any{"text": "bold and italic", "collapsed": false}},
+		{Name: "editable: the end", Fn: "editable", Args: []any{jstest.El("#ce"), "end", ""}, Want: map[string]any{"text": "", "collapsed": true}},
+		{Name: "editable: across text nodes", Fn: "editable", Args: []any{jstest.El("#ce"), "find", "d and i"}, Want: map[string]any{"text": "d and i", "collapsed": false}},
+		{Name: "editable: missing", Fn: "editable", Args: []any{jstest.El("#ce"), "find", "xyz"}, Want: notFound()},
 	})
 }
 
@@ -98,14 +64,14 @@ func TestEditorSelectModule(t *testing.T) {
 	s := jstest.Open(t, selectPage)
 	m := jstest.Load(t, "testdata/jsmodules/probe.js")
 	keysSet := map[string]any{"how": "keys-set"}
-	runJSCalls(t, s, m, []jsCall{
-		{"all: the editor's select-all", "editor", []any{jsEl("#cm5"), "all", ""}, map[string]any{"r": map[string]any{"how": "keys"}, "calls": []any{}}},
-		{"codemirror 5: the end", "editor", []any{jsEl("#cm5"), "end", ""}, map[string]any{"r": keysSet, "calls": []any{"goDocEnd"}}},
-		{"codemirror 5: the one occurrence", "editor", []any{jsEl("#cm5"), "find", "where"}, map[string]any{"r": keysSet, "calls": []any{[]int{16, 21}}}},
-		{"codemirror 5: ambiguous", "editor", []any{jsEl("#cm5"), "find", "t"}, map[string]any{"r": ambiguous(3), "calls": []any{}}},
-		{"codemirror 6: the DOM selection does it", "editor", []any{jsEl("#cm6"), "find", "x"}, map[string]any{"r": nil, "calls": nil}},
-		{"an unreachable editor's end: the caller's keys", "editor", []any{jsEl("#mon"), "end", ""}, map[string]any{"r": map[string]any{"how": "keys-end"}, "calls": nil}},
-		{"monaco without its global", "editor", []any{jsEl("#mon"), "find", "x"}, map[string]any{"r": map[string]any{"code": "INVALID_ARGUMENT",
+	m.Run(t, s, []jstest.Case{
+		{Name: "all: the editor's select-all", Fn: "editor", Args: []any{jstest.El("#cm5"), "all", ""}, Want: map[string]any{"r": map[string]any{"how": "keys"}, "calls": []any{}}},
+		{Name: "codemirror 5: the end", Fn: "editor", Args: []any{jstest.El("#cm5"), "end", ""}, Want: map[string]any{"r": keysSet, "calls": []any{"goDocEnd"}}},
+		{Name: "codemirror 5: the one occurrence", Fn: "editor", Args: []any{jstest.El("#cm5"), "find", "where"}, Want: map[string]any{"r": keysSet, "calls": []any{[]int{16, 21}}}},
+		{Name: "codemirror 5: ambiguous", Fn: "editor", Args: []any{jstest.El("#cm5"), "find", "t"}, Want: map[string]any{"r": ambiguous(3), "calls": []any{}}},
+		{Name: "codemirror 6: the DOM selection does it", Fn: "editor", Args: []any{jstest.El("#cm6"), "find", "x"}, Want: map[string]any{"r": nil, "calls": nil}},
+		{Name: "an unreachable editor's end: the caller's keys", Fn: "editor", Args: []any{jstest.El("#mon"), "end", ""}, Want: map[string]any{"r": map[string]any{"how": "keys-end"}, "calls": nil}},
+		{Name: "monaco without its global", Fn: "editor", Args: []any{jstest.El("#mon"), "find", "x"}, Want: map[string]any{"r": map[string]any{"code": "INVALID_ARGUMENT",
 			"reason": "replace works in text fields, text areas, contenteditable, CodeMirror and Monaco editors whose model the page exposes, not in this editor: type its whole text, or append"}, "calls": nil}},
 	})
 }
@@ -115,11 +81,11 @@ func TestEditorSelectModule(t *testing.T) {
 func TestTypeWatchModule(t *testing.T) {
 	s := jstest.Open(t, selectPage)
 	m := jstest.Load(t, "testdata/jsmodules/probe.js")
-	runJSCalls(t, s, m, []jsCall{
-		{"a combobox", "suggesting", []any{jsEl("#combo")}, true},
-		{"aria-autocomplete", "suggesting", []any{jsEl("#auto")}, true},
-		{"a listbox popup", "suggesting", []any{jsEl("#pop")}, true},
-		{"a plain field", "suggesting", []any{jsEl("#plain")}, false},
-		{"a watch counts, and stops", "watched", []any{jsEl("#combo")}, map[string]any{"n": 1, "stopped": true}},
+	m.Run(t, s, []jstest.Case{
+		{Name: "a combobox", Fn: "suggesting", Args: []any{jstest.El("#combo")}, Want: true},
+		{Name: "aria-autocomplete", Fn: "suggesting", Args: []any{jstest.El("#auto")}, Want: true},
+		{Name: "a listbox popup", Fn: "suggesting", Args: []any{jstest.El("#pop")}, Want: true},
+		{Name: "a plain field", Fn: "suggesting", Args: []any{jstest.El("#plain")}, Want: false},
+		{Name: "a watch counts, and stops", Fn: "watched", Args: []any{jstest.El("#combo")}, Want: map[string]any{"n": 1, "stopped": true}},
 	})
 }

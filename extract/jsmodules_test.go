@@ -1,44 +1,10 @@
 package extract_test
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
 
-	"github.com/pling-dev/pling/browser"
 	"github.com/pling-dev/pling/internal/jstest"
 )
-
-// jsCall is one export of an in-page module applied in a page, and the
-// JSON it must answer.
-type jsCall struct {
-	name string
-	fn   string
-	args []any
-	want any
-}
-
-func jsEl(css string) map[string]any { return map[string]any{"$": css} }
-
-// runJSCalls applies each call of module m in session s.
-func runJSCalls(t *testing.T, s *browser.Session, m *jstest.Module, calls []jsCall) {
-	t.Helper()
-	for _, c := range calls {
-		t.Run(c.name, func(t *testing.T) {
-			var got any
-			m.Call(t, s, c.fn, c.args, &got)
-			b, _ := json.Marshal(c.want)
-			var want any
-			if err := json.Unmarshal(b, &want); err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, want) {
-				g, _ := json.Marshal(got)
-				t.Errorf("%s(%v) = %s, want %s", c.fn, c.args, g, b)
-			}
-		})
-	}
-}
 
 const modulePage = "testdata/jsmodules/page.html"
 
@@ -47,24 +13,24 @@ const modulePage = "testdata/jsmodules/page.html"
 func TestRolesModule(t *testing.T) {
 	s := jstest.Open(t, modulePage)
 	m := jstest.Load(t, "js/roles.js")
-	runJSCalls(t, s, m, []jsCall{
-		{"a table", "collectionRole", []any{jsEl("#t2")}, "table"},
-		{"a grid", "collectionRole", []any{jsEl("#g1")}, "grid"},
-		{"a list", "collectionRole", []any{jsEl("#l1")}, "list"},
-		{"a form", "collectionRole", []any{jsEl("#f1")}, "form"},
-		{"no collection", "collectionRole", []any{jsEl("#long")}, ""},
-		{"a grid is a table kind", "kindOf", []any{"grid"}, "table"},
-		{"a native row", "isRow", []any{jsEl("#r1")}, true},
-		{"an ARIA row", "isRow", []any{jsEl("#gr")}, true},
-		{"a header cell", "isHeaderCell", []any{jsEl("#head th")}, true},
-		{"a data cell is a cell", "isCell", []any{jsEl("#r1 td")}, true},
-		{"an item", "isItem", []any{jsEl("#l1 li")}, true},
-		{"an input is a control", "isControl", []any{jsEl("#name")}, true},
-		{"a paragraph is not", "isControl", []any{jsEl("#long")}, false},
-		{"a text input with a list is a combobox", "controlRole", []any{jsEl("#ph")}, "combobox"},
-		{"a sized select is a listbox", "controlRole", []any{jsEl("#sel")}, "listbox"},
-		{"a submit input is a button", "controlRole", []any{jsEl("#sub")}, "button"},
-		{"an explicit role wins", "controlRole", []any{jsEl("#sw")}, "switch"},
+	m.Run(t, s, []jstest.Case{
+		{Name: "a table", Fn: "collectionRole", Args: []any{jstest.El("#t2")}, Want: "table"},
+		{Name: "a grid", Fn: "collectionRole", Args: []any{jstest.El("#g1")}, Want: "grid"},
+		{Name: "a list", Fn: "collectionRole", Args: []any{jstest.El("#l1")}, Want: "list"},
+		{Name: "a form", Fn: "collectionRole", Args: []any{jstest.El("#f1")}, Want: "form"},
+		{Name: "no collection", Fn: "collectionRole", Args: []any{jstest.El("#long")}, Want: ""},
+		{Name: "a grid is a table kind", Fn: "kindOf", Args: []any{"grid"}, Want: "table"},
+		{Name: "a native row", Fn: "isRow", Args: []any{jstest.El("#r1")}, Want: true},
+		{Name: "an ARIA row", Fn: "isRow", Args: []any{jstest.El("#gr")}, Want: true},
+		{Name: "a header cell", Fn: "isHeaderCell", Args: []any{jstest.El("#head th")}, Want: true},
+		{Name: "a data cell is a cell", Fn: "isCell", Args: []any{jstest.El("#r1 td")}, Want: true},
+		{Name: "an item", Fn: "isItem", Args: []any{jstest.El("#l1 li")}, Want: true},
+		{Name: "an input is a control", Fn: "isControl", Args: []any{jstest.El("#name")}, Want: true},
+		{Name: "a paragraph is not", Fn: "isControl", Args: []any{jstest.El("#long")}, Want: false},
+		{Name: "a text input with a list is a combobox", Fn: "controlRole", Args: []any{jstest.El("#ph")}, Want: "combobox"},
+		{Name: "a sized select is a listbox", Fn: "controlRole", Args: []any{jstest.El("#sel")}, Want: "listbox"},
+		{Name: "a submit input is a button", Fn: "controlRole", Args: []any{jstest.El("#sub")}, Want: "button"},
+		{Name: "an explicit role wins", Fn: "controlRole", Args: []any{jstest.El("#sw")}, Want: "switch"},
 	})
 }
 
@@ -79,11 +45,11 @@ func TestSummaryModule(t *testing.T) {
 		T string `json:"t"`
 		X bool   `json:"x"`
 	}
-	runJSCalls(t, s, m, []jsCall{
-		{"white space collapsed, no-break space kept", "text", []any{jsEl("#r1 td"), 256, 256}, sum{"Apple\u00a0pie", false}},
-		{"no hidden text, no field value", "text", []any{jsEl("#r4 td"), 256, 256}, sum{"Pear tart", false}},
-		{"cut by length", "text", []any{jsEl("#long"), 5, 256}, sum{"abcde", true}},
-		{"cut by nodes", "text", []any{jsEl("#cap2"), 256, 2}, sum{"Orders", true}},
+	m.Run(t, s, []jstest.Case{
+		{Name: "white space collapsed, no-break space kept", Fn: "text", Args: []any{jstest.El("#r1 td"), 256, 256}, Want: sum{"Apple\u00a0pie", false}},
+		{Name: "no hidden text, no field value", Fn: "text", Args: []any{jstest.El("#r4 td"), 256, 256}, Want: sum{"Pear tart", false}},
+		{Name: "cut by length", Fn: "text", Args: []any{jstest.El("#long"), 5, 256}, Want: sum{"abcde", true}},
+		{Name: "cut by nodes", Fn: "text", Args: []any{jstest.El("#cap2"), 256, 2}, Want: sum{"Orders", true}},
 	})
 }
 
@@ -96,14 +62,14 @@ func TestLabelsModule(t *testing.T) {
 		T string `json:"t"`
 		X bool   `json:"x"`
 	}
-	runJSCalls(t, s, m, []jsCall{
-		{"a for= label, not the value", "name", []any{jsEl("#name")}, sum{"Your name", false}},
-		{"a wrapping label", "name", []any{jsEl("#agree")}, sum{"I agree", false}},
-		{"a submit input's default caption", "name", []any{jsEl("#sub")}, sum{"Submit", false}},
-		{"a button's content", "name", []any{jsEl("#btn")}, sum{"Send now", false}},
-		{"aria-label", "name", []any{jsEl("#sw")}, sum{"Dark mode", false}},
-		{"placeholder last", "name", []any{jsEl("#ph")}, sum{"Search here", false}},
-		{"aria-labelledby", "labelled", []any{jsEl("#t2")}, sum{"Orders today", false}},
+	m.Run(t, s, []jstest.Case{
+		{Name: "a for= label, not the value", Fn: "name", Args: []any{jstest.El("#name")}, Want: sum{"Your name", false}},
+		{Name: "a wrapping label", Fn: "name", Args: []any{jstest.El("#agree")}, Want: sum{"I agree", false}},
+		{Name: "a submit input's default caption", Fn: "name", Args: []any{jstest.El("#sub")}, Want: sum{"Submit", false}},
+		{Name: "a button's content", Fn: "name", Args: []any{jstest.El("#btn")}, Want: sum{"Send now", false}},
+		{Name: "aria-label", Fn: "name", Args: []any{jstest.El("#sw")}, Want: sum{"Dark mode", false}},
+		{Name: "placeholder last", Fn: "name", Args: []any{jstest.El("#ph")}, Want: sum{"Search here", false}},
+		{Name: "aria-labelledby", Fn: "labelled", Args: []any{jstest.El("#t2")}, Want: sum{"Orders today", false}},
 	})
 }
 
@@ -114,17 +80,17 @@ func TestCellsModule(t *testing.T) {
 	m := jstest.Load(t, "js/cells.js")
 	L := map[string]any{"cellNodes": 256, "units": 256, "textSlice": 4096, "labels": 8, "idChars": 1024}
 	cell := func(t string, p bool) map[string]any { return map[string]any{"t": t, "x": false, "p": p} }
-	runJSCalls(t, s, m, []jsCall{
-		{"label", "formCell", []any{jsEl("#name"), 0, L}, cell("Your name", true)},
-		{"role", "formCell", []any{jsEl("#agree"), 1, L}, cell("checkbox", true)},
-		{"disabled", "formCell", []any{jsEl("#btn"), 2, L}, cell("true", true)},
-		{"checked", "formCell", []any{jsEl("#agree"), 3, L}, cell("true", true)},
-		{"aria-checked mixed", "formCell", []any{jsEl("#sw"), 3, L}, cell("mixed", true)},
-		{"a button has no checked column", "formCell", []any{jsEl("#btn"), 3, L}, cell("", false)},
-		{"required", "formCell", []any{jsEl("#name"), 4, L}, cell("true", true)},
-		{"a submit input has no required column", "formCell", []any{jsEl("#sub"), 4, L}, cell("", false)},
-		{"no such column", "formCell", []any{jsEl("#name"), 7, L}, cell("", false)},
-		{"a text cell", "textCell", []any{jsEl("#r4 td"), L}, cell("Pear tart", true)},
+	m.Run(t, s, []jstest.Case{
+		{Name: "label", Fn: "formCell", Args: []any{jstest.El("#name"), 0, L}, Want: cell("Your name", true)},
+		{Name: "role", Fn: "formCell", Args: []any{jstest.El("#agree"), 1, L}, Want: cell("checkbox", true)},
+		{Name: "disabled", Fn: "formCell", Args: []any{jstest.El("#btn"), 2, L}, Want: cell("true", true)},
+		{Name: "checked", Fn: "formCell", Args: []any{jstest.El("#agree"), 3, L}, Want: cell("true", true)},
+		{Name: "aria-checked mixed", Fn: "formCell", Args: []any{jstest.El("#sw"), 3, L}, Want: cell("mixed", true)},
+		{Name: "a button has no checked column", Fn: "formCell", Args: []any{jstest.El("#btn"), 3, L}, Want: cell("", false)},
+		{Name: "required", Fn: "formCell", Args: []any{jstest.El("#name"), 4, L}, Want: cell("true", true)},
+		{Name: "a submit input has no required column", Fn: "formCell", Args: []any{jstest.El("#sub"), 4, L}, Want: cell("", false)},
+		{Name: "no such column", Fn: "formCell", Args: []any{jstest.El("#name"), 7, L}, Want: cell("", false)},
+		{Name: "a text cell", Fn: "textCell", Args: []any{jstest.El("#r4 td"), L}, Want: cell("Pear tart", true)},
 	})
 }
 
@@ -140,12 +106,12 @@ func TestScanModule(t *testing.T) {
 		Nodes  int    `json:"nodes"`
 		Hit    bool   `json:"hit"`
 	}
-	runJSCalls(t, s, m, []jsCall{
-		{"the first visible table", "scan", []any{"table", 0, 8192}, found{"t2", "table", 1, 10, false}},
-		{"a grid is the second table", "scan", []any{"table", 1, 8192}, found{"g1", "grid", 2, 35, false}},
-		{"no third table", "scan", []any{"table", 2, 8192}, found{nil, "", 2, 56, false}},
-		{"a form", "scan", []any{"form", 0, 8192}, found{"f1", "form", 1, 43, false}},
-		{"the budget runs out", "scan", []any{"list", 0, 5}, found{nil, "", 0, 5, true}},
+	m.Run(t, s, []jstest.Case{
+		{Name: "the first visible table", Fn: "scan", Args: []any{"table", 0, 8192}, Want: found{"t2", "table", 1, 10, false}},
+		{Name: "a grid is the second table", Fn: "scan", Args: []any{"table", 1, 8192}, Want: found{"g1", "grid", 2, 35, false}},
+		{Name: "no third table", Fn: "scan", Args: []any{"table", 2, 8192}, Want: found{nil, "", 2, 56, false}},
+		{Name: "a form", Fn: "scan", Args: []any{"form", 0, 8192}, Want: found{"f1", "form", 1, 43, false}},
+		{Name: "the budget runs out", Fn: "scan", Args: []any{"list", 0, 5}, Want: found{nil, "", 0, 5, true}},
 	})
 }
 
@@ -177,16 +143,16 @@ func TestRowsModule(t *testing.T) {
 	}
 	two := func(h bool, a, b string) row { return row{h, false, []cell{{a, false, true}, {b, false, true}}} }
 	one := func(a string) row { return row{false, false, []cell{{a, false, true}, {"", false, false}}} }
-	runJSCalls(t, s, m, []jsCall{
-		{"a table: header first, footer last, a hidden row counted, a spanning row marked", "rows", []any{jsEl("#t2"), "table", 4096},
-			rows{[]string{"head", "r1", "r2", "r3", "r4", "foot"}, false, read{5, 1, []row{
+	m.Run(t, s, []jstest.Case{
+		{Name: "a table: header first, footer last, a hidden row counted, a spanning row marked", Fn: "rows", Args: []any{jstest.El("#t2"), "table", 4096},
+			Want: rows{[]string{"head", "r1", "r2", "r3", "r4", "foot"}, false, read{5, 1, []row{
 				two(true, "Name", "Qty"), two(false, "Apple\u00a0pie", "3"), {false, true, []cell{}}, two(false, "Pear tart", "6"), two(false, "total", "9")}}}},
-		{"a list without its nested list", "rows", []any{jsEl("#l1"), "list", 4096},
-			rows{[]string{"li", "li"}, false, read{2, 0, []row{one("one"), one("two nested")}}}},
-		{"a form's controls", "rows", []any{jsEl("#f1"), "form", 4096},
-			rows{[]string{"name", "agree", "sub", "btn", "sw", "ph", "sel"}, false, read{7, 0, []row{
+		{Name: "a list without its nested list", Fn: "rows", Args: []any{jstest.El("#l1"), "list", 4096},
+			Want: rows{[]string{"li", "li"}, false, read{2, 0, []row{one("one"), one("two nested")}}}},
+		{Name: "a form's controls", Fn: "rows", Args: []any{jstest.El("#f1"), "form", 4096},
+			Want: rows{[]string{"name", "agree", "sub", "btn", "sw", "ph", "sel"}, false, read{7, 0, []row{
 				two(false, "Your name", "textbox"), two(false, "I agree", "checkbox"), two(false, "Submit", "button"), two(false, "Send now", "button"),
 				two(false, "Dark mode", "switch"), two(false, "Search here", "combobox"), two(false, "", "listbox")}}}},
-		{"the budget runs out", "rows", []any{jsEl("#t2"), "table", 3}, rows{[]string{}, true, read{0, 0, []row{}}}},
+		{Name: "the budget runs out", Fn: "rows", Args: []any{jstest.El("#t2"), "table", 3}, Want: rows{[]string{}, true, read{0, 0, []row{}}}},
 	})
 }

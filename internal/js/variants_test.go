@@ -1,45 +1,23 @@
 package js_test
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
 
 	"github.com/pling-dev/pling/internal/jstest"
 )
 
-// call is one export of testdata/probe.js applied in the page, and the
-// JSON it must answer.
-type call struct {
-	name string
-	fn   string
-	args []any
-	want any
-}
-
-func el(css string) map[string]any { return map[string]any{"$": css} }
-
-// run applies each call in a page opened from testdata/variants.html (a
-// fresh one per call when fresh, for the registry's state).
-func run(t *testing.T, calls []call, fresh bool) {
+// run applies each case in a page opened from testdata/variants.html (a
+// fresh one per case when fresh, for the registry's state).
+func run(t *testing.T, cases []jstest.Case, fresh bool) {
 	t.Helper()
 	m := jstest.Load(t, "testdata/probe.js")
-	var s = jstest.Open(t, "testdata/variants.html")
-	for _, c := range calls {
-		t.Run(c.name, func(t *testing.T) {
+	s := jstest.Open(t, "testdata/variants.html")
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
 			if fresh {
 				s = jstest.Open(t, "testdata/variants.html")
 			}
-			var got any
-			m.Call(t, s, c.fn, c.args, &got)
-			b, _ := json.Marshal(c.want)
-			var want any
-			if err := json.Unmarshal(b, &want); err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("%s(%v) = %v, want %v", c.fn, c.args, got, want)
-			}
+			m.Check(t, s, c)
 		})
 	}
 }
@@ -58,13 +36,13 @@ type visAnswer struct {
 // display:contents exception (extract.js), ariaHidden climbs to an
 // aria-hidden ancestor that vis does not look at.
 func TestVisibilityVariants(t *testing.T) {
-	run(t, []call{
-		{"plain", "visibility", []any{el("#plain")}, visAnswer{true, true, true, true, true, false}},
-		{"opacity 0: only readable hides it", "visibility", []any{el("#ghost")}, visAnswer{true, true, false, true, true, false}},
-		{"visibility hidden: a box, not seen", "visibility", []any{el("#vh")}, visAnswer{false, true, false, false, true, false}},
-		{"display none", "visibility", []any{el("#gone")}, visAnswer{false, false, false, false, false, false}},
-		{"display contents: rendered makes no exception", "visibility", []any{el("#contents")}, visAnswer{true, false, true, false, false, false}},
-		{"under aria-hidden: only ariaHidden climbs", "visibility", []any{el("#underhidden")}, visAnswer{true, true, true, true, true, true}},
+	run(t, []jstest.Case{
+		{Name: "plain", Fn: "visibility", Args: []any{jstest.El("#plain")}, Want: visAnswer{true, true, true, true, true, false}},
+		{Name: "opacity 0: only readable hides it", Fn: "visibility", Args: []any{jstest.El("#ghost")}, Want: visAnswer{true, true, false, true, true, false}},
+		{Name: "visibility hidden: a box, not seen", Fn: "visibility", Args: []any{jstest.El("#vh")}, Want: visAnswer{false, true, false, false, true, false}},
+		{Name: "display none", Fn: "visibility", Args: []any{jstest.El("#gone")}, Want: visAnswer{false, false, false, false, false, false}},
+		{Name: "display contents: rendered makes no exception", Fn: "visibility", Args: []any{jstest.El("#contents")}, Want: visAnswer{true, false, true, false, false, false}},
+		{Name: "under aria-hidden: only ariaHidden climbs", Fn: "visibility", Args: []any{jstest.El("#underhidden")}, Want: visAnswer{true, true, true, true, true, true}},
 	}, false)
 }
 
@@ -78,18 +56,18 @@ type noTextAnswer struct {
 // and text-entry roles, and (unless lazy) what readable hides; extract's
 // HTML white space keeps a no-break space that clean's \s removes.
 func TestTextVariants(t *testing.T) {
-	run(t, []call{
-		{"plain text is prose", "noText", []any{el("#plain"), false}, noTextAnswer{false, false, false}},
-		{"a button is no prose, but gather reads it", "noText", []any{el("#btn"), false}, noTextAnswer{true, true, false}},
-		{"inert", "noText", []any{el("#inert"), false}, noTextAnswer{true, false, false}},
-		{"contenteditable", "noText", []any{el("#ce"), false}, noTextAnswer{true, false, false}},
-		{"text-entry role", "noText", []any{el("#tb"), false}, noTextAnswer{true, false, false}},
-		{"opacity 0", "noText", []any{el("#ghost"), false}, noTextAnswer{true, false, false}},
-		{"opacity 0, lazy: the caller checks", "noText", []any{el("#ghost"), true}, noTextAnswer{false, false, false}},
-		{"gather reads the button and inert text, skips contenteditable and hidden", "gathered", []any{el("#wrap")}, "plain ghost inside inert text Buy entered a"},
-		{"HTML white space keeps a no-break space", "trims", []any{"\u00a0a \n b\u00a0"}, map[string]string{"html": "\u00a0a b\u00a0", "clean": "a b"}},
-		{"fnv1a of empty", "hash", []any{""}, 0x811c9dc5},
-		{"fnv1a of a", "hash", []any{"a"}, 0xe40c292c},
+	run(t, []jstest.Case{
+		{Name: "plain text is prose", Fn: "noText", Args: []any{jstest.El("#plain"), false}, Want: noTextAnswer{false, false, false}},
+		{Name: "a button is no prose, but gather reads it", Fn: "noText", Args: []any{jstest.El("#btn"), false}, Want: noTextAnswer{true, true, false}},
+		{Name: "inert", Fn: "noText", Args: []any{jstest.El("#inert"), false}, Want: noTextAnswer{true, false, false}},
+		{Name: "contenteditable", Fn: "noText", Args: []any{jstest.El("#ce"), false}, Want: noTextAnswer{true, false, false}},
+		{Name: "text-entry role", Fn: "noText", Args: []any{jstest.El("#tb"), false}, Want: noTextAnswer{true, false, false}},
+		{Name: "opacity 0", Fn: "noText", Args: []any{jstest.El("#ghost"), false}, Want: noTextAnswer{true, false, false}},
+		{Name: "opacity 0, lazy: the caller checks", Fn: "noText", Args: []any{jstest.El("#ghost"), true}, Want: noTextAnswer{false, false, false}},
+		{Name: "gather reads the button and inert text, skips contenteditable and hidden", Fn: "gathered", Args: []any{jstest.El("#wrap")}, Want: "plain ghost inside inert text Buy entered a"},
+		{Name: "HTML white space keeps a no-break space", Fn: "trims", Args: []any{"\u00a0a \n b\u00a0"}, Want: map[string]string{"html": "\u00a0a b\u00a0", "clean": "a b"}},
+		{Name: "fnv1a of empty", Fn: "hash", Args: []any{""}, Want: 0x811c9dc5},
+		{Name: "fnv1a of a", Fn: "hash", Args: []any{"a"}, Want: 0xe40c292c},
 	}, false)
 }
 
@@ -98,12 +76,12 @@ func TestTextVariants(t *testing.T) {
 // and ignores a planted prototype property, fillform's existingLoose
 // does not; a frozen registry makes adopt throw and documentId answer an empty id.
 func TestRegistryVariants(t *testing.T) {
-	run(t, []call{
-		{"no registry until one is set up", "fresh", nil, map[string]bool{"existing": true, "loose": true}},
-		{"documentId: one hidden id, the document stamped, no keys", "idTwice", nil, map[string]bool{"same": true, "hex": true, "doc": true, "enumerable": false, "keys": true}},
-		{"the collector adopts extract's registry", "collectorAdopts", nil, map[string]bool{"same": true, "adopted": true, "el": true}},
-		{"keys map back to elements", "keyed", []any{el("#plain")}, map[string]bool{"key": true, "again": true, "back": true, "noRegistry": true, "gone": true, "existing": true}},
-		{"a planted prototype registry: only existingLoose takes it", "planted", nil, map[string]any{"existing": true, "loose": "planted"}},
-		{"a frozen registry", "frozen", nil, map[string]any{"id": "", "adoptThrows": true}},
+	run(t, []jstest.Case{
+		{Name: "no registry until one is set up", Fn: "fresh", Args: nil, Want: map[string]bool{"existing": true, "loose": true}},
+		{Name: "documentId: one hidden id, the document stamped, no keys", Fn: "idTwice", Args: nil, Want: map[string]bool{"same": true, "hex": true, "doc": true, "enumerable": false, "keys": true}},
+		{Name: "the collector adopts extract's registry", Fn: "collectorAdopts", Args: nil, Want: map[string]bool{"same": true, "adopted": true, "el": true}},
+		{Name: "keys map back to elements", Fn: "keyed", Args: []any{jstest.El("#plain")}, Want: map[string]bool{"key": true, "again": true, "back": true, "noRegistry": true, "gone": true, "existing": true}},
+		{Name: "a planted prototype registry: only existingLoose takes it", Fn: "planted", Args: nil, Want: map[string]any{"existing": true, "loose": "planted"}},
+		{Name: "a frozen registry", Fn: "frozen", Args: nil, Want: map[string]any{"id": "", "adoptThrows": true}},
 	}, true)
 }

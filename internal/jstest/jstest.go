@@ -6,9 +6,11 @@ package jstest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"testing"
 	"time"
@@ -88,4 +90,43 @@ func Open(t testing.TB, path string) *browser.Session {
 		t.Fatalf("jstest: open %s: %v", path, err)
 	}
 	return s
+}
+
+// Case is one call of a module's export and the JSON it must answer.
+type Case struct {
+	Name string
+	Fn   string
+	Args []any
+	Want any
+}
+
+// El stands, as a Call argument, for the first element css matches.
+func El(css string) map[string]any { return map[string]any{"$": css} }
+
+// Run applies each case as a subtest in s's page.
+func (m *Module) Run(t *testing.T, s *browser.Session, cases []Case) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) { m.Check(t, s, c) })
+	}
+}
+
+// Check applies one case in s's page: its answer, compared as JSON, must
+// be c.Want.
+func (m *Module) Check(t testing.TB, s *browser.Session, c Case) {
+	t.Helper()
+	var got any
+	m.Call(t, s, c.Fn, c.Args, &got)
+	b, err := json.Marshal(c.Want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want any
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.Marshal(got)
+		t.Errorf("%s(%v) = %s, want %s", c.Fn, c.Args, g, b)
+	}
 }
