@@ -101,3 +101,88 @@ func TestDeclarationsModule(t *testing.T) {
 		})
 	}
 }
+
+func TestModalModule(t *testing.T) {
+	runModule(t, "modal.html", []jstest.Case{
+		// the open modal <dialog>, named by its heading; Bootstrap's
+		// backdrop shows (the walk makes the .modal beside it a dialog)
+		{Name: "open dialog and backdrop", Fn: "modalNow", Want: map[string]any{"modal": map[string]string{"label": "Delete project?"}, "backdrop": true}},
+		{Name: "close them", Fn: "closeAll", Want: true},
+		{Name: "none open", Fn: "modalNow", Want: map[string]any{"modal": nil, "backdrop": false}},
+	})
+}
+
+func TestFeedbackModule(t *testing.T) {
+	runModule(t, "feedback.html", []jstest.Case{
+		{Name: "WordPress success notice", Fn: "notice", Args: []any{jstest.El("#wpok")}, Want: "success"},
+		{Name: "Bootstrap info alert", Fn: "notice", Args: []any{jstest.El("#bsinfo")}, Want: "info"},
+		{Name: "warning", Fn: "notice", Args: []any{jstest.El("#bswarn")}, Want: "warning"},
+		{Name: "danger is an error", Fn: "notice", Args: []any{jstest.El("#danger")}, Want: "error"},
+		{Name: "flash error on a paragraph", Fn: "notice", Args: []any{jstest.El("#flash")}, Want: "error"},
+		{Name: "legacy updated around a paragraph is a success", Fn: "notice", Args: []any{jstest.El("#updated")}, Want: "success"},
+		{Name: "updated without a paragraph is nothing", Fn: "notice", Args: []any{jstest.El("#updatedbare")}, Want: ""},
+		{Name: "a microformat's time.updated is a date", Fn: "notice", Args: []any{jstest.El("#time")}, Want: ""},
+		{Name: "a bare inline element is no notice", Fn: "notice", Args: []any{jstest.El("#span")}, Want: ""},
+		{Name: "an inline status with a role is", Fn: "notice", Args: []any{jstest.El("#rolespan")}, Want: "success"},
+		{Name: "no notice class", Fn: "notice", Args: []any{jstest.El("#plain")}, Want: ""},
+		{Name: "error names the field before it", Fn: "errorField", Args: []any{jstest.El("#emailerr")}, Want: "Email"},
+		{Name: "error names a field in the sibling before", Fn: "errorField", Args: []any{jstest.El("#ziperr")}, Want: "Postcode"},
+		{Name: "a field anywhere before counts, in the parent's siblings too", Fn: "errorField", Args: []any{jstest.El("#aftererr")}, Want: "Email"},
+		{Name: "error with no field before", Fn: "errorField", Args: []any{jstest.El("#loneerr")}, Want: ""},
+	})
+}
+
+func TestHoverModule(t *testing.T) {
+	runModule(t, "hover.html", []jstest.Case{
+		{Name: "shown by a row's :hover rule", Fn: "hoverOnly", Args: []any{jstest.El("#actions")}, Want: true},
+		{Name: "shown by :focus-within on a parent", Fn: "hoverOnly", Args: []any{jstest.El("#tools")}, Want: true},
+		{Name: "an inline display:none is never shown", Fn: "hoverOnly", Args: []any{jstest.El("#inline")}, Want: false},
+		{Name: "a hover rule that keeps it transparent", Fn: "hoverOnly", Args: []any{jstest.El("#fade")}, Want: false},
+		{Name: "the pseudo on the element itself", Fn: "hoverOnly", Args: []any{jstest.El("#tip")}, Want: false},
+		{Name: "no class", Fn: "hoverOnly", Args: []any{jstest.El("#plain")}, Want: false},
+	})
+}
+
+func TestRegionsModule(t *testing.T) {
+	type region struct {
+		Base  string `json:"base"`
+		Label string `json:"label"`
+		Role  string `json:"role"`
+	}
+	reg := func(css string, want *region) jstest.Case {
+		return jstest.Case{Name: css, Fn: "region", Args: []any{jstest.El(css), false}, Want: want}
+	}
+	runModule(t, "regions.html", []jstest.Case{
+		reg("#main", &region{"main", "Main", "main"}),
+		reg("#banner", &region{"header", "Header", "banner"}),
+		reg("#mainnav", &region{"main-nav", "Main", "navigation"}), // a label that is another landmark's id is qualified
+		reg("#crumbs", &region{"breadcrumbs", "Breadcrumbs", "navigation"}),
+		reg("#anon", nil), // a section is a region only when named
+		reg("#named", &region{"billing", "Billing", "region"}),
+		reg("#searchform", &region{"search-form", "search-form", "form"}),
+		reg("#anonform", nil),
+		reg("#tbl", &region{"invoices", "Invoices", "table"}),
+		reg("#post", &region{"release-notes", "Release notes", "article"}), // a lone article, named by its heading
+		reg("#dlg", &region{"upload-files", "Upload files", "dialog"}),
+		reg("#side", &region{"aside", "Sidebar", "complementary"}),
+		reg("#foot", &region{"footer", "Footer", "contentinfo"}),
+		reg("#plain", nil),
+		{Name: "a section's header is no banner", Fn: "region", Args: []any{jstest.El("#secthead"), true}, Want: nil},
+		{Name: "ids unique in a run", Fn: "regionIds", Args: []any{[]string{"main", "nav", "main", "main"}}, Want: []string{"main", "nav", "main-2", "main-3"}},
+	})
+}
+
+func TestOutputModule(t *testing.T) {
+	type item struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+		Group string `json:"group,omitempty"`
+	}
+	runModule(t, "output.html", []jstest.Case{
+		{Name: "terms and descriptions, buttons left out", Fn: "dl", Args: []any{jstest.El("#flat"), "order"},
+			Want: []item{{"Status", "Shipped", "order details"}, {"Carrier", "DHL", "order details"}}},
+		{Name: "wrapped in divs, a hidden description left out", Fn: "dl", Args: []any{jstest.El("#wrapped"), ""},
+			Want: []item{{"Owner", "Ana", "details"}}},
+		{Name: "a description without a term", Fn: "dl", Args: []any{jstest.El("#noterm"), ""}, Want: []item{}},
+	})
+}
