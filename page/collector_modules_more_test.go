@@ -186,3 +186,108 @@ func TestOutputModule(t *testing.T) {
 		{Name: "a description without a term", Fn: "dl", Args: []any{jstest.El("#noterm"), ""}, Want: []item{}},
 	})
 }
+
+func TestDescribeModule(t *testing.T) {
+	type secret struct {
+		Secret bool   `json:"secret"`
+		Value  string `json:"value"`
+	}
+	sv := func(name, css string, want secret) jstest.Case {
+		return jstest.Case{Name: name, Fn: "secretValue", Args: []any{jstest.El(css)}, Want: want}
+	}
+	desc := func(name, css string, want map[string]any) jstest.Case {
+		return jstest.Case{Name: name, Fn: "described", Args: []any{jstest.El(css), false}, Want: want}
+	}
+	runModule(t, "describe.html", []jstest.Case{
+		sv("a text field gives its value", "#name", secret{false, "Ana Lima"}),
+		sv("a password gives none", "#pw", secret{true, ""}),
+		sv("a one-time code gives none", "#otp", secret{true, ""}),
+		sv("a card field (cc-*) gives none", "#cc", secret{true, ""}),
+		sv("a new password gives none", "#newpw", secret{true, ""}),
+		{Name: "a hidden input is no control", Fn: "isControl", Args: []any{jstest.El("#hidden")}, Want: false},
+		desc("text field: label, value, required", "#name", map[string]any{"kind": "type", "label": "Name", "role": "textbox", "input_type": "text", "required": true, "value": "Ana Lima", "value_len": 8}),
+		desc("password: secret, no value", "#pw", map[string]any{"kind": "type", "label": "Password", "role": "textbox", "input_type": "password", "secret": true}),
+		desc("card field: secret, no value", "#cc", map[string]any{"kind": "type", "label": "Card", "role": "textbox", "input_type": "text", "secret": true}),
+		desc("text area is multiline", "#notes", map[string]any{"kind": "type", "label": "Notes", "role": "textbox", "multiline": true, "value": "Draft text", "value_len": 10}),
+		desc("select: options and the chosen one", "#size", map[string]any{"kind": "select", "label": "Size", "role": "combobox", "options": []string{"S", "M", "L"}, "value": "M", "value_len": 1}),
+		desc("checkbox: checked", "#agree", map[string]any{"kind": "check", "label": "Agree", "role": "checkbox", "input_type": "checkbox", "checked": true}),
+		desc("disabled button (a form's: submit)", "#off", map[string]any{"kind": "submit", "label": "Send", "role": "button", "disabled": true, "unavailable": "disabled"}),
+		desc("declared unavailable", "#why", map[string]any{"kind": "submit", "label": "Pay", "role": "button", "unavailable": "Fill the form first"}),
+		desc("invalid field", "#bad", map[string]any{"kind": "type", "label": "Email", "role": "textbox", "input_type": "text", "invalid": true, "value": "x@", "value_len": 2}),
+		desc("file input: what it accepts", "#file", map[string]any{"kind": "upload", "label": "Upload", "role": "button", "input_type": "file", "accept": ".pdf", "multiple": true}),
+		{Name: "a row's field gives no value (its row shows its data)", Fn: "described", Args: []any{jstest.El("#name"), true},
+			Want: map[string]any{"kind": "type", "label": "Name", "role": "textbox", "input_type": "text", "required": true}},
+	})
+}
+
+func TestWidgetsModule(t *testing.T) {
+	type widget struct {
+		Day   string `json:"day"`
+		Month string `json:"month"`
+		Spin  string `json:"spin"`
+		Tree  string `json:"tree"`
+	}
+	wid := func(name, css string, want widget) jstest.Case {
+		return jstest.Case{Name: name, Fn: "widget", Args: []any{jstest.El(css)}, Want: want}
+	}
+	type tree struct {
+		Item   string `json:"item"`
+		Label  string `json:"label"`
+		Twisty string `json:"twisty"`
+	}
+	runModule(t, "widgets.html", []jstest.Case{
+		wid("a day button takes its month from the grid's label", "#d1", widget{Day: "2024-03-01"}),
+		wid("the second week", "#d8", widget{Day: "2024-03-08"}),
+		wid("a number in a data table is no day", "#cell", widget{}),
+		wid("a day that says its date", "#dated", widget{Day: "2024-05-17"}),
+		wid("previous month beside a calendar", "#prev", widget{Month: "previous"}),
+		wid("next month beside a calendar", "#next", widget{Month: "next"}),
+		wid("next year is no month step", "#nextyear", widget{}),
+		wid("a Next far from a calendar", "#lonenext", widget{}),
+		wid("spinner up beside a number field", "#up", widget{Spin: "up"}),
+		wid("spinner down", "#down", widget{Spin: "down"}),
+		wid("an up arrow with no field", "#upnofield", widget{}),
+		wid("a treeitem is a tree node", "#n1", widget{Tree: "tree"}),
+		wid("jsTree: the li holding the treeitem is the node", "#js", widget{Tree: "tree"}),
+		wid("not the treeitem inside it", "#jsitem", widget{}),
+		{Name: "tree parts: a twisty before the label", Fn: "treeOf", Args: []any{jstest.El("#n1")}, Want: tree{"n1", "lab1", "tw1"}},
+		{Name: "tree parts: jsTree's link is item and label", Fn: "treeOf", Args: []any{jstest.El("#js")}, Want: tree{"jsitem", "jsitem", "jsicon"}},
+	})
+}
+
+func TestRepeatedModule(t *testing.T) {
+	rep := func(name, css, want string) jstest.Case {
+		return jstest.Case{Name: name, Fn: "repeat", Args: []any{jstest.El(css)}, Want: want}
+	}
+	runModule(t, "repeated.html", []jstest.Case{
+		rep("three cards with the same button are rows", "#c2", "repeat"),
+		rep("a sibling of another template is not", "#other", ""),
+		rep("two items are too few", "#p1", ""),
+		rep("different buttons side by side are settings", "#s1", ""),
+		rep("items holding text fields are a form", "#f1", ""),
+		rep("labelled sections are regions", "#sec1", ""),
+		rep("list items are records by their tag, not repeats", "#li1", ""),
+	})
+}
+
+func TestVisitModule(t *testing.T) {
+	type clickable struct {
+		Button bool `json:"button"`
+		Row    bool `json:"row"`
+	}
+	cl := func(name, css string, want clickable) jstest.Case {
+		return jstest.Case{Name: name, Fn: "clickable", Args: []any{jstest.El(css)}, Want: want}
+	}
+	runModule(t, "visit.html", []jstest.Case{
+		cl("an onclick div", "#handler", clickable{true, true}),
+		cl("a pointer span", "#pointer", clickable{true, true}),
+		cl("plain text", "#nopointer", clickable{false, false}),
+		cl("too long a label for a button", "#long", clickable{false, true}),
+		cl("a pointer box holding a button", "#hasbutton", clickable{false, false}),
+		cl("a pointer group of two boxes is no button", "#group", clickable{false, true}),
+		cl("a row with a click handler", "#row", clickable{false, true}),
+		cl("a row holding a link", "#rowlink", clickable{false, false}),
+		cl("a pointer its list inherits from further out", "#inherit", clickable{false, false}),
+		cl("a list item's own pointer", "#own", clickable{true, true}),
+	})
+}
