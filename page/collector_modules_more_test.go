@@ -291,3 +291,85 @@ func TestVisitModule(t *testing.T) {
 		cl("a list item's own pointer", "#own", clickable{true, true}),
 	})
 }
+
+func TestWalkModule(t *testing.T) {
+	m := jstest.Load(t, moreHarness)
+	for _, c := range []struct {
+		name, page string
+		params     map[string]any
+		want       map[string]any
+	}{
+		{"a plain page gives the snapshot", "plain.html", nil,
+			map[string]any{"again": false, "controls": 3, "regions": []string{"main", "site"}, "stats": map[string]any{"limit": false, "unreadable": 0}}},
+		{"the node budget stops the walk", "plain.html", map[string]any{"max_nodes": 3},
+			map[string]any{"again": false, "controls": 0, "regions": []string{}, "stats": map[string]any{"limit": true, "unreadable": 0}}},
+		{"an aria-modal dialog asks for a second run", "aria-modal.html", nil, map[string]any{"again": true, "modal": "confirm"}},
+		{"a Bootstrap modal without ARIA, over its backdrop, too", "bootstrap-modal.html", nil, map[string]any{"again": true, "modal": "bs"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := jstest.Open(t, modulePages+c.page)
+			m.Check(t, s, jstest.Case{Name: c.name, Fn: "walkOnce", Args: []any{c.params}, Want: c.want})
+		})
+	}
+}
+
+// snapFacts is what TestMainModule reads of a snapshot.
+type snapFacts struct {
+	Modal *struct {
+		Label string `json:"label"`
+	} `json:"modal"`
+	Regions []struct {
+		ID   string `json:"id"`
+		Role string `json:"role"`
+	} `json:"regions"`
+	Controls []struct {
+		Label  string `json:"label"`
+		Region string `json:"region"`
+	} `json:"controls"`
+	Stats struct {
+		Nodes      int `json:"nodes"`
+		Unreadable int `json:"unreadable"`
+	} `json:"stats"`
+}
+
+func TestMainModule(t *testing.T) {
+	m := jstest.Load(t, moreHarness)
+	snap := func(t *testing.T, page string) snapFacts {
+		s := jstest.Open(t, modulePages+page)
+		var got snapFacts
+		m.Call(t, s, "snapshot", nil, &got)
+		return got
+	}
+	t.Run("a page that throws gives the empty unreadable snapshot", func(t *testing.T) {
+		got := snap(t, "throws.html")
+		if got.Stats.Unreadable != 1 || got.Stats.Nodes != 0 || len(got.Regions) != 0 || len(got.Controls) != 0 {
+			t.Errorf("snapshot = %+v, want no regions, no controls, nodes 0, unreadable 1", got)
+		}
+	})
+	for _, c := range []struct{ page, label, region string }{
+		{"aria-modal.html", "Confirm delete", "Yes"},
+		{"bootstrap-modal.html", "Sign in", "OK"},
+	} {
+		t.Run("the second run knows the modal of "+c.page, func(t *testing.T) {
+			got := snap(t, c.page)
+			if got.Modal == nil || got.Modal.Label != c.label {
+				t.Fatalf("modal = %+v, want label %q", got.Modal, c.label)
+			}
+			var dialog string
+			for _, r := range got.Regions {
+				if r.Role == "dialog" {
+					dialog = r.ID
+				}
+			}
+			found := false
+			for _, ctl := range got.Controls {
+				if ctl.Label == c.region && ctl.Region == dialog && dialog != "" {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("regions %+v, controls %+v: want %q in the dialog region", got.Regions, got.Controls, c.region)
+			}
+		})
+	}
+}
