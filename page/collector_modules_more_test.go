@@ -303,6 +303,8 @@ func TestWalkModule(t *testing.T) {
 			map[string]any{"again": false, "controls": 3, "regions": []string{"main", "site"}, "stats": map[string]any{"limit": false, "unreadable": 0}}},
 		{"the node budget stops the walk", "plain.html", map[string]any{"max_nodes": 3},
 			map[string]any{"again": false, "controls": 0, "regions": []string{}, "stats": map[string]any{"limit": true, "unreadable": 0}}},
+		{"an element that throws is skipped with its subtree and counted", "unreadable.html", nil,
+			map[string]any{"again": false, "controls": 1, "regions": []string{"main"}, "stats": map[string]any{"limit": false, "unreadable": 1}}},
 		{"an aria-modal dialog asks for a second run", "aria-modal.html", nil, map[string]any{"again": true, "modal": "confirm"}},
 		{"a Bootstrap modal without ARIA, over its backdrop, too", "bootstrap-modal.html", nil, map[string]any{"again": true, "modal": "bs"}},
 	} {
