@@ -100,6 +100,12 @@ func TestDeclarationsModule(t *testing.T) {
 			m.Check(t, s, jstest.Case{Name: c.page, Fn: "declMode", Want: declMode{Scan: c.want, declKinds: c.want}})
 		})
 	}
+	t.Run("a second run keeps the first's mode", func(t *testing.T) {
+		s := jstest.Open(t, modulePages+"plain.html") // no declarations: the hint, not the scan, decides
+		hint := declKinds{Actions: true}
+		m.Check(t, s, jstest.Case{Name: "hint", Fn: "hintedMode", Args: []any{hint},
+			Want: map[string]any{"regions": false, "actions": true, "records": false, "state": false, "cached": false}})
+	})
 }
 
 func TestModalModule(t *testing.T) {

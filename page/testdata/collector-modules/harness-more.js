@@ -164,3 +164,10 @@ export const walkOnce = (params) => {
 
 // snapshot is the whole collector's snapshot (both runs).
 export const snapshot = (params) => collect(params || {});
+
+// hintedMode is the mode a second run keeps when the first hands it one
+// (hint.mode wins over the scan), and whether it counts as cached.
+export const hintedMode = (mode) => {
+  run({}, { mode, again: true });
+  return { regions: w.declRegions, actions: w.declActions, records: w.declRecords, state: w.declState, cached: w.cachedMode };
+};
