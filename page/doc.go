@@ -27,7 +27,7 @@
 //
 //	X                                          where
 //	-----------------------------------------  ---------------------------------------------
-//	when the page is quiet enough to read      settle.js (watcher installed per document)
+//	when the page is quiet enough to read      settle/ (watch.js installed per document)
 //	which elements have click listeners        listeners.js (installed per document)
 //	what counts as visible                     internal/js/visibility.js (vis, shown; read's
 //	                                           readable, extract's rendered: named variants)

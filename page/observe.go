@@ -6,9 +6,10 @@ import (
 	"fmt"
 )
 
-// SettleScript waits in the page until it is quiet (settle.js).
+// SettleScript waits in the page until it is quiet: the ES modules in
+// settle/ (entry settle.js), bundled into settle.gen.js.
 //
-//go:embed settle.js
+//go:embed settle.gen.js
 var SettleScript string
 
 // SettleWatchScript installs settle.js's watcher in a top-level document
@@ -56,7 +57,7 @@ var observeScript = `async (p) => {
   const snap = (` + CollectorScript + `)(p.collect);
   snap.mark = mark;
   if (settled !== null) { snap.settled = settled; if (snap.stats) snap.stats.settle_ms = waited; }
-  try { const w = await (` + webmcpScript + `)(snap, p.collect); if (w) snap.webmcp_page = w; } catch (e) { /* no WebMCP facts */ }
+  try { const w = await (` + webmcpScript + `)({snap, opts: p.collect}); if (w) snap.webmcp_page = w; } catch (e) { /* no WebMCP facts */ }
   if (p.digest) snap.field_digest = (` + fillFormScript + `)(p.digest).digest;
   if (p.prose && Array.isArray(snap.regions)) snap.prose = (` + readScript + `)({count: snap.regions.map((r) => [r.id, r.key || ''])});
   return snap;
