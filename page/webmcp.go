@@ -101,13 +101,6 @@ type WebMCPDriver interface {
 	InvokeWebMCP(ctx context.Context, tool WebMCPTool, input json.RawMessage) (WebMCPResponse, error)
 }
 
-// webmcpScript is the in-page part of an observation (the ES modules in
-// webmcp/, bundled into webmcp.gen.js), applied as ({snap, opts}) to the
-// collector's snapshot: forms, frames and polyfill tools.
-//
-//go:embed webmcp.gen.js
-var webmcpScript string
-
 // What a page's WebMCP tools become as actions.
 const (
 	maxWebMCPTools = 32 // tools of one page listed as actions

@@ -13,7 +13,7 @@
 // With params.after_load (a navigation) the same shorter window applies
 // when the watcher saw the document from its start (the browser installs
 // it in every new top-level document with params.install, which only
-// installs it: SettleWatchScript) and the document loaded no script from the
+// installs it: docstart.js) and the document loaded no script from the
 // network and made no XHR or fetch. Anything pending keeps the page busy
 // either way (wait.js).
 'use strict';

@@ -1,5 +1,5 @@
-// main.js is the in-page part of an observation about WebMCP, applied as
-// ({snap, opts}) to the collector's snapshot (page/snapshot.go,
+// main.js is the in-page part of an observation about WebMCP: observe.js
+// applies webmcp(snap, opts) to the collector's snapshot (page/snapshot.go,
 // WebMCPPage) in the same evaluation; opts are the CollectParams (with
 // webmcp_titles, the titles of the native tools, which CDP does not
 // report). It finds the declarative tool forms (<form toolname>) and the
@@ -29,5 +29,3 @@ export const webmcp = async (snap, opts) => {
   }
   return Object.keys(out).length ? out : null;
 };
-
-export default (a) => webmcp(a.snap, a.opts);
