@@ -18,7 +18,10 @@ import (
 	"github.com/pling-dev/pling/page"
 )
 
-//go:embed act.js
+// actScript is act.js (js/, bundled into act.gen.js): it places one input
+// step on the element a collector key names.
+//
+//go:embed act.gen.js
 var actScript string
 
 type actPrep struct {
