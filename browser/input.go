@@ -18,12 +18,6 @@ import (
 	"github.com/pling-dev/pling/page"
 )
 
-// actScript is act.js (js/, bundled into act.gen.js): it places one input
-// step on the element a collector key names.
-//
-//go:embed act.gen.js
-var actScript string
-
 type actPrep struct {
 	OK     bool    `json:"ok"`
 	Code   string  `json:"code"`
@@ -62,19 +56,16 @@ func (s *Session) PerformDigest(ctx context.Context, step page.Step, salt string
 	return s.perform(ctx, step, salt)
 }
 
-// prepFunc is prep.js, which composes the in-page functions that prepare
-// a step in one evaluation.
+// prepScript prepares a step in one evaluation: js/prep.js, bundled into
+// prep.gen.js with the modules it composes. When params carry since (the
+// mark of the observation the step was resolved against), the page must
+// be unchanged since (page/js/unchanged.js), else nothing is done
+// (changed); then act.js places the step; then, when params carry a salt,
+// the target field's salted digest (page/js/fillform.js, as
+// page.FillFormScript).
 //
-//go:embed prep.js
-var prepFunc string
-
-// prepScript prepares a step in one evaluation: prep.js applied to the
-// three scripts it composes. When params carry since (the mark of the
-// observation the step was resolved against), the page must be unchanged
-// since (page.UnchangedScript), else nothing is done (changed); then
-// act.js; then, when params carry a salt, the target field's salted
-// digest (page.FillFormScript).
-var prepScript = "(" + prepFunc + ")(" + page.UnchangedScript + ",\n" + actScript + ",\n" + page.FillFormScript() + ")"
+//go:embed prep.gen.js
+var prepScript string
 
 func (s *Session) perform(ctx context.Context, step page.Step, salt string) (string, error) {
 	if err := s.front(ctx); err != nil {

@@ -44,14 +44,6 @@ type SettleParams struct {
 //go:embed observe.min.gen.js
 var observeScript string
 
-// UnchangedScript is the in-page check (unchanged.js), applied as
-// (since, doc), that a page is still as the observation with Snapshot.Mark
-// since and DocumentID doc saw it. A driver runs it before a step that
-// carries Step.Since, in the step's own evaluation.
-//
-//go:embed unchanged.js
-var UnchangedScript string
-
 // SettleAndCollect waits for the page to settle (when wait is not nil) and runs the
 // collector, in one round trip. A settled observation (the kind that
 // reaches the agent) also counts the prose of each region that it does not

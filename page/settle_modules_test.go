@@ -38,3 +38,18 @@ func TestSettleModules(t *testing.T) {
 		{"nested under a new node", "added", []any{`<section><script src="/a.js"></script><iframe src="/b.html"></iframe></section>`}, settleCount{2, 1, true}},
 	})
 }
+
+// unchanged.js says a page is as an observation saw it only when the
+// document is the same, nothing changed since the
+// mark and no request is in flight.
+func TestUnchangedModule(t *testing.T) {
+	s := jstest.Open(t, "testdata/jsmodules/settle.html")
+	m := jstest.Load(t, "testdata/jsmodules/unchangedprobe.js")
+	runJSCalls(t, s, m, []jsCall{
+		{"quiet since, same document", "now", []any{true}, true},
+		{"another document", "now", []any{false}, false},
+		{"a change since the mark", "since", nil, false},
+		{"a request in flight", "pending", nil, false},
+		{"a mark that is no number", "notANumber", nil, false},
+	})
+}

@@ -101,7 +101,7 @@ type Snapshot struct {
 	WebMCPPage *WebMCPPage `json:"webmcp_page,omitempty"`
 	// Mark is the page's clock (performance.now, ms) when the collector
 	// started: an action may resolve against this snapshot as long as
-	// the page has not changed since (UnchangedScript). Never shown.
+	// the page has not changed since (js/unchanged.js). Never shown.
 	Mark float64 `json:"mark,omitempty"`
 }
 

@@ -12,9 +12,10 @@
 // nav: the resolved URLs it would open (the href of the target's closest
 // <a>/<area>, and of the element hit at the point; a submit button's form
 // action), so the navigation policy can refuse it before the click.//
-// It is bundled into act.gen.js (generate.go), with no 'use strict': it
-// runs sloppy, as the plain script it was. The hit test is acthit.js;
-// the element comes from the collector's registry (internal/js).
+// prep.js composes it into one step's evaluation. The hit test is
+// acthit.js; the element comes from the collector's registry
+// (internal/js).
+'use strict';
 
 import { elOf, existingLoose } from '../../internal/js/registry.js';
 import { place } from './acthit.js';

@@ -5,7 +5,7 @@
 // PENDING_MS is the longest one request counts as in flight, from when it
 // was seen, so a long poll or a hung load does not hold every settle to
 // its timeout.
-const PENDING_MS = 2000;
+export const PENDING_MS = 2000;
 
 // busy says whether the page is still changing on its own: the document
 // has not loaded, a request is in flight, or a finite animation runs.
