@@ -435,9 +435,10 @@ func awaitSuggestionsScript(wait bool) string {
 	return "(" + suggestScript + ")(" + strconv.Itoa(ms) + ")"
 }
 
-// suggestScript is suggest.js.
+// suggestScript is js/suggest.js (over typewatch.js), bundled into
+// suggest.gen.js.
 //
-//go:embed suggest.js
+//go:embed suggest.gen.js
 var suggestScript string
 
 func (s *Session) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, clicks int64) error {

@@ -1,14 +1,16 @@
 package page
 
-// read.js and fillform.js are ES modules in js/, settle in its own
-// directory; jsgen bundles them into the committed read.gen.js,
-// fillform.gen.js and settle.gen.js that read.go, fillform.go, observe.go
-// and shot.go use. `make generate-check` fails when a committed bundle
+// read.js, fillform.js, shot.js and docid.js are ES modules in js/,
+// settle in its own directory; jsgen bundles them into the committed
+// *.gen.js that read.go, fillform.go, shot.go, observestep.go and
+// observe.go embed. `make generate-check` fails when a committed bundle
 // is not what its modules make.
 //
 //go:generate go run ../internal/jsbundle/jsgen -entry js/read.js -out read.gen.js
 //go:generate go run ../internal/jsbundle/jsgen -entry js/fillform.js -out fillform.gen.js
 //go:generate go run ../internal/jsbundle/jsgen -entry settle/settle.js -out settle.gen.js
+//go:generate go run ../internal/jsbundle/jsgen -entry js/shot.js -out shot.gen.js
+//go:generate go run ../internal/jsbundle/jsgen -entry js/docid.js -out docid.gen.js
 //
 // observe.js (one observation: settle, the collector, webmcp/, a field's
 // digest, the prose count) is bundled minified, as the collector is; the
