@@ -18,9 +18,6 @@ import (
 	"github.com/pling-dev/pling/page"
 )
 
-//go:embed act.js
-var actScript string
-
 type actPrep struct {
 	OK     bool    `json:"ok"`
 	Code   string  `json:"code"`
@@ -59,19 +56,16 @@ func (s *Session) PerformDigest(ctx context.Context, step page.Step, salt string
 	return s.perform(ctx, step, salt)
 }
 
-// prepFunc is prep.js, which composes the in-page functions that prepare
-// a step in one evaluation.
+// prepScript prepares a step in one evaluation: js/prep.js, bundled into
+// prep.gen.js with the modules it composes. When params carry since (the
+// mark of the observation the step was resolved against), the page must
+// be unchanged since (page/js/unchanged.js), else nothing is done
+// (changed); then act.js places the step; then, when params carry a salt,
+// the target field's salted digest (page/js/fillform.js, as
+// page.FillFormScript).
 //
-//go:embed prep.js
-var prepFunc string
-
-// prepScript prepares a step in one evaluation: prep.js applied to the
-// three scripts it composes. When params carry since (the mark of the
-// observation the step was resolved against), the page must be unchanged
-// since (page.UnchangedScript), else nothing is done (changed); then
-// act.js; then, when params carry a salt, the target field's salted
-// digest (page.FillFormScript).
-var prepScript = "(" + prepFunc + ")(" + page.UnchangedScript + ",\n" + actScript + ",\n" + page.FillFormScript() + ")"
+//go:embed prep.gen.js
+var prepScript string
 
 func (s *Session) perform(ctx context.Context, step page.Step, salt string) (string, error) {
 	if err := s.front(ctx); err != nil {
@@ -441,9 +435,10 @@ func awaitSuggestionsScript(wait bool) string {
 	return "(" + suggestScript + ")(" + strconv.Itoa(ms) + ")"
 }
 
-// suggestScript is suggest.js.
+// suggestScript is js/suggest.js (over typewatch.js), bundled into
+// suggest.gen.js.
 //
-//go:embed suggest.js
+//go:embed suggest.gen.js
 var suggestScript string
 
 func (s *Session) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, clicks int64) error {

@@ -89,3 +89,28 @@ func TestTypeWatchModule(t *testing.T) {
 		{Name: "a watch counts, and stops", Fn: "watched", Args: []any{jstest.El("#combo")}, Want: map[string]any{"n": 1, "stopped": true}},
 	})
 }
+
+// act.js (and acthit.js) place one input step: a reachable control gets
+// a point and the URLs a click would open; a gone, disabled or hidden
+// control, one a dialog covers and one off screen are refused with their
+// codes (the off-screen one with a row to hover); a select is chosen in
+// the page.
+func TestActModule(t *testing.T) {
+	s := jstest.Open(t, "testdata/jsmodules/act.html")
+	m := jstest.Load(t, "testdata/jsmodules/actprobe.js")
+	click := map[string]any{"op": "click"}
+	refused := func(code string) map[string]any { return map[string]any{"ok": false, "code": code} }
+	runJSCalls(t, s, m, []jsCall{
+		{"a link", "acted", []any{"#link", click}, map[string]any{"ok": true, "code": "", "nav": []string{"/next"}}},
+		{"a button", "acted", []any{"#ok", click}, map[string]any{"ok": true, "code": "", "nav": []string{}}},
+		// formAction is the document's URL when the button has no formaction.
+		{"a submit button", "acted", []any{"#submit", click}, map[string]any{"ok": true, "code": "", "nav": []string{"/act.html"}}},
+		{"a gone key", "acted", []any{"", click}, refused("ACTION_NOT_FOUND")},
+		{"disabled", "acted", []any{"#off", click}, refused("UNAVAILABLE")},
+		{"not rendered", "acted", []any{"#hidden", click}, refused("UNAVAILABLE")},
+		{"an unknown option", "acted", []any{"#sel", map[string]any{"op": "select", "value": "Cherry"}}, refused("INVALID_ARGUMENT")},
+		{"an option by label", "acted", []any{"#sel", map[string]any{"op": "select", "value": "Banana"}}, map[string]any{"ok": true, "code": "", "done": true}},
+		{"off screen, with its row", "acted", []any{"#far", click}, map[string]any{"ok": false, "code": "TARGET_NOT_REACHED", "has_row": true}},
+		{"covered by a dialog", "acted", []any{"#top", click}, refused("TARGET_COVERED")},
+	})
+}

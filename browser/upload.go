@@ -14,9 +14,10 @@ import (
 )
 
 // fileInputScript finds a collector key's element and checks that it is a
-// file input that can take files now (fileinput.js).
+// file input that can take files now (js/fileinput.js, bundled into
+// fileinput.gen.js), applied to {key, n}.
 //
-//go:embed fileinput.js
+//go:embed fileinput.gen.js
 var fileInputScript string
 
 // SetFiles sets files on the file input a collector key names
@@ -27,7 +28,7 @@ var fileInputScript string
 func (s *Session) SetFiles(ctx context.Context, key string, paths []string) error {
 	return s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
 		k, _ := json.Marshal(key)
-		obj, err := chromedp.Run(c, chromedp.Evaluate[*runtime.RemoteObject](fmt.Sprintf("(%s)(%s, %d)", fileInputScript, k, len(paths))))
+		obj, err := chromedp.Run(c, chromedp.Evaluate[*runtime.RemoteObject](fmt.Sprintf("(%s)({key: %s, n: %d})", fileInputScript, k, len(paths))))
 		if err != nil {
 			return fmt.Errorf("find file input: %w", err)
 		}

@@ -27,8 +27,8 @@
 //
 //	X                                          where
 //	-----------------------------------------  ---------------------------------------------
-//	when the page is quiet enough to read      settle.js (watcher installed per document)
-//	which elements have click listeners        listeners.js (installed per document)
+//	when the page is quiet enough to read      settle/ (watch.js: docstart.js, per document)
+//	which elements have click listeners        js/listeners.js (docstart.js, per document)
 //	what counts as visible                     internal/js/visibility.js (vis, shown; read's
 //	                                           readable, extract's rendered: named variants)
 //	an element's text, bounded strings         internal/js/text.js (gather, cut, clean)

@@ -2,3 +2,7 @@ package page
 
 // DocumentIDScript exposes docid.js to the external tests.
 var DocumentIDScript = documentIDScript
+
+// ObserveScript exposes the observation's bundle (js/observe.js) to the
+// external tests: a replay driver tells an observation by it.
+var ObserveScript = observeScript

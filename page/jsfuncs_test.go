@@ -302,26 +302,18 @@ func TestJSFuncsScanner(t *testing.T) {
 	}
 }
 
-// jsFuncSizePending are the page scripts whose long functions are not cut
-// yet, each with who cuts it: the check names them instead of skipping
-// them, and fails once one is short, so the entry goes.
-var jsFuncSizePending = map[string]string{
-	"settle.js": "settle.js is outside the collector step (issue 22 step 1b)",
-	"webmcp.js": "webmcp.js is outside the collector step (issue 22 step 1b)",
-}
-
 // TestJSFunctionSize checks that no function of the in-page JavaScript
-// (page/, internal/js/ and the extract and browser scripts' modules,
-// generated bundles left out) is over
-// maxJSFuncLines lines.
+// (every .js file under page/, internal/js/, extract/ and browser/, their
+// top-level scripts and module directories alike; testdata and generated
+// bundles left out) is over maxJSFuncLines lines.
 func TestJSFunctionSize(t *testing.T) {
 	checked := 0
-	for _, dir := range []string{".", "../internal/js", "../extract/js", "../browser/js"} {
+	for _, dir := range []string{".", "../internal/js", "../extract", "../browser"} {
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
-			if d.IsDir() && d.Name() == "testdata" {
+			if d.IsDir() && (d.Name() == "testdata" || d.Name() == "node_modules") {
 				return filepath.SkipDir
 			}
 			if d.IsDir() || !strings.HasSuffix(path, ".js") || strings.HasSuffix(path, ".gen.js") {
@@ -332,21 +324,10 @@ func TestJSFunctionSize(t *testing.T) {
 				return err
 			}
 			checked++
-			pending, isPending := jsFuncSizePending[filepath.ToSlash(path)]
-			long := 0
 			for _, f := range jsFuncs(string(src)) {
-				if f.lines <= maxJSFuncLines {
-					continue
+				if f.lines > maxJSFuncLines {
+					t.Errorf("%s:%d: function %s is %d lines, over %d: cut it into named steps", path, f.line, f.name, f.lines, maxJSFuncLines)
 				}
-				long++
-				if isPending {
-					t.Logf("%s:%d: function %s is %d lines, over %d (pending: %s)", path, f.line, f.name, f.lines, maxJSFuncLines, pending)
-					continue
-				}
-				t.Errorf("%s:%d: function %s is %d lines, over %d: cut it into named steps", path, f.line, f.name, f.lines, maxJSFuncLines)
-			}
-			if isPending && long == 0 {
-				t.Errorf("%s has no function over %d lines any more: remove it from jsFuncSizePending", path, maxJSFuncLines)
 			}
 			return nil
 		})

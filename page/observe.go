@@ -6,34 +6,23 @@ import (
 	"fmt"
 )
 
-// SettleScript waits in the page until it is quiet (settle.js).
+// SettleScript waits in the page until it is quiet: the ES modules in
+// settle/ (entry settle.js), bundled into settle.gen.js.
 //
-//go:embed settle.js
+//go:embed settle.gen.js
 var SettleScript string
 
-// SettleWatchScript installs settle.js's watcher in a top-level document
-// as it starts, before the page's own scripts run: a browser adds it to
-// every new document of a tab, so the requests a page starts while it
-// parses (before its first observation) are known to be in flight. Frames
-// are skipped: settle waits on the top document only.
-var SettleWatchScript = `try { if (window === window.top) (` + SettleScript + `)({ install: true, quiet_ms: 0, timeout_ms: 0 }); } catch (e) { /* observed later instead */ }`
-
-// ListenerScript is listeners.js: the watcher of click listeners.
-//
-//go:embed listeners.js
-var ListenerScript string
-
-// ListenerWatchScript installs listeners.js in every document (frames
-// too) as it starts, before the page's own scripts: the collector then
-// knows which elements a click listener makes clickable (issue 18 pt 7).
-// A document it missed (one already loaded when Pling attached) is read
-// by cursor: pointer and onclick alone.
-var ListenerWatchScript = `try { ` + ListenerScript + ` } catch (e) { /* read without listeners */ }`
-
 // DocumentStartScript is what a browser adds to every new document of a
-// tab: the settle watcher and the click-listener watcher, one script so
-// a tab's start costs one AddScriptToEvaluateOnNewDocument round trip.
-var DocumentStartScript = SettleWatchScript + "\n" + ListenerWatchScript
+// tab, before the page's own scripts: settle's watcher in a top-level
+// document (so the requests a page starts while it parses are known to be
+// in flight) and the click-listener watcher in every document, frames too
+// (so the collector knows which elements a click listener makes
+// clickable). One statement program, js/docstart.js bundled with -run into
+// docstart.gen.js, so a tab's start costs one
+// AddScriptToEvaluateOnNewDocument round trip.
+//
+//go:embed docstart.gen.js
+var DocumentStartScript string
 
 // SettleParams bound the settle wait.
 type SettleParams struct {
@@ -48,27 +37,12 @@ type SettleParams struct {
 }
 
 // observeScript settles (optionally) and collects in one evaluation, so an
-// observation is one CDP round trip.
-var observeScript = `async (p) => {
-  let settled = null, t0 = performance.now();
-  if (p.settle) { settled = (await (` + SettleScript + `)(p.settle)).settled; }
-  const mark = performance.now(), waited = mark - t0;
-  const snap = (` + CollectorScript + `)(p.collect);
-  snap.mark = mark;
-  if (settled !== null) { snap.settled = settled; if (snap.stats) snap.stats.settle_ms = waited; }
-  try { const w = await (` + webmcpScript + `)(snap, p.collect); if (w) snap.webmcp_page = w; } catch (e) { /* no WebMCP facts */ }
-  if (p.digest) snap.field_digest = (` + fillFormScript + `)(p.digest).digest;
-  if (p.prose && Array.isArray(snap.regions)) snap.prose = (` + readScript + `)({count: snap.regions.map((r) => [r.id, r.key || ''])});
-  return snap;
-}`
-
-// UnchangedScript is the in-page check (unchanged.js), applied as
-// (since, doc), that a page is still as the observation with Snapshot.Mark
-// since and DocumentID doc saw it. A driver runs it before a step that
-// carries Step.Since, in the step's own evaluation.
+// observation is one CDP round trip: js/observe.js over settle/, the
+// collector, webmcp/, fillform.js and read.js, bundled minified into
+// observe.min.gen.js.
 //
-//go:embed unchanged.js
-var UnchangedScript string
+//go:embed observe.min.gen.js
+var observeScript string
 
 // SettleAndCollect waits for the page to settle (when wait is not nil) and runs the
 // collector, in one round trip. A settled observation (the kind that

@@ -49,9 +49,10 @@ func (r *Runtime) Observe(ctx context.Context, req ObserveRequest) (*Observation
 
 // documentIDScript answers the registry's id of the tab's document ("" in
 // a document no collector has read yet), so a wait for navigation can
-// tell a new document from the old one.
+// tell a new document from the old one: js/docid.js, bundled into
+// docid.gen.js.
 //
-//go:embed docid.js
+//go:embed docid.gen.js
 var documentIDScript string
 
 // waitNavigation polls, until timeout, for a document other than doc.

@@ -265,7 +265,7 @@ type replayDriver struct {
 var errReplayOnly = errors.New("replay driver: only observes")
 
 func (d *replayDriver) CallScript(_ context.Context, script string, _ any, out any) error {
-	if !strings.Contains(script, page.CollectorScript) {
+	if script != page.ObserveScript && script != page.CollectorScript {
 		return fmt.Errorf("%w: the runtime ran a script that is not an observation", errReplayOnly)
 	}
 	if err := json.Unmarshal(d.snapshot, out); err != nil {

@@ -12,7 +12,10 @@ import (
 	"math"
 )
 
-//go:embed shot.js
+// shotScript places a screenshot's clip in the page: js/shot.js, bundled
+// into shot.gen.js.
+//
+//go:embed shot.gen.js
 var shotScript string
 
 // Screenshot image formats.

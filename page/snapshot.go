@@ -32,7 +32,7 @@ type CollectParams struct {
 	// counted in Stats.RegionsTotal and their content belongs to the
 	// nearest listed ancestor region.
 	MaxRegions int `json:"max_regions"`
-	// WebMCPTitles asks webmcp.js for the titles of the main document's
+	// WebMCPTitles asks webmcp/ (tools.js) for the titles of the main document's
 	// WebMCP tools (the browser's WebMCP domain does not report them); set
 	// when the browser reports tools.
 	WebMCPTitles bool `json:"webmcp_titles,omitempty"`
@@ -96,12 +96,12 @@ type Snapshot struct {
 	// WebMCP are the tools the page declared with WebMCP (attachWebMCP:
 	// the browser's and a polyfill's), for its current documents.
 	WebMCP []WebMCPTool `json:"webmcp,omitempty"`
-	// WebMCPPage is what webmcp.js found in the page: declarative forms,
+	// WebMCPPage is what webmcp/ found in the page: declarative forms,
 	// iframes and their regions, a polyfill's tools.
 	WebMCPPage *WebMCPPage `json:"webmcp_page,omitempty"`
 	// Mark is the page's clock (performance.now, ms) when the collector
 	// started: an action may resolve against this snapshot as long as
-	// the page has not changed since (UnchangedScript). Never shown.
+	// the page has not changed since (js/unchanged.js). Never shown.
 	Mark float64 `json:"mark,omitempty"`
 }
 

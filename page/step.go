@@ -28,7 +28,8 @@ type Step struct {
 	Files []string `json:"files,omitempty"`
 	// Since and Doc, when Since is set, name the observation (its
 	// Snapshot.Mark and DocumentID) the step was resolved against: the
-	// driver runs UnchangedScript first, in the step's own evaluation, and
+	// driver runs js/unchanged.js first (browser bundles it into its step
+	// preparation), in the step's own evaluation, and
 	// answers ErrPageChanged without acting when the page changed since.
 	Since float64 `json:"since,omitempty"`
 	Doc   string  `json:"doc,omitempty"`

@@ -46,7 +46,7 @@ type WebMCPTool struct {
 	FrameURL string `json:"frame_url,omitempty"`
 }
 
-// WebMCPPage is what the in-page part of an observation (webmcp.js) says
+// WebMCPPage is what the in-page part of an observation (webmcp/) says
 // about WebMCP: the declarative forms and the iframes with their regions,
 // and the tools of a polyfill (which the browser cannot see).
 type WebMCPPage struct {
@@ -100,12 +100,6 @@ type WebMCPDriver interface {
 	// answer within the driver's action bound, cancelling it on timeout.
 	InvokeWebMCP(ctx context.Context, tool WebMCPTool, input json.RawMessage) (WebMCPResponse, error)
 }
-
-// webmcpScript is the in-page part of an observation (webmcp.js), applied
-// to the collector's snapshot: forms, frames and polyfill tools.
-//
-//go:embed webmcp.js
-var webmcpScript string
 
 // What a page's WebMCP tools become as actions.
 const (
@@ -167,7 +161,7 @@ func orderWebMCP(tools []WebMCPTool, ix webmcpIndex) {
 }
 
 // webmcpIndex finds the page's declarative forms (by frame URL and name)
-// and iframes (by URL) in webmcp.js's report: the first of each, by its
+// and iframes (by URL) in webmcp/main.js's report: the first of each, by its
 // place in document order.
 type webmcpIndex struct {
 	page    *WebMCPPage

@@ -1,6 +1,7 @@
 // typewatch.js: the watch over a field that announces suggestions: a
-// MutationObserver counts the page's reaction to typing for suggest.js,
-// kept as window.__plingTypeWatch until the next selection.
+// MutationObserver counts the page's reaction to typing, kept as
+// window.__plingTypeWatch until the next selection, and reacted (through
+// suggest.js) waits for that reaction after a type step.
 
 // stopWatch stops the watch a failed step left behind.
 export const stopWatch = () => {
@@ -24,3 +25,15 @@ export const watch = (el) => {
   w.mo.observe(el.ownerDocument, { subtree: true, childList: true, attributes: true, characterData: true });
   window.__plingTypeWatch = w;
 };
+
+// reacted resolves true once the page reacted to the keys of a type step
+// (at once when the DOM changed while they went in, else at the first
+// change after them), false after ms; it ends the watch. With ms 0 it only
+// stops the watch.
+export const reacted = (ms) => { const w = window.__plingTypeWatch; delete window.__plingTypeWatch;
+  if (!w) return Promise.resolve(false);
+  if (w.n > 0 || ms === 0) { w.mo.disconnect(); return Promise.resolve(w.n > 0); }
+  return new Promise((res) => {
+    const t = setTimeout(() => { w.mo.disconnect(); res(false); }, ms);
+    w.on = () => { clearTimeout(t); w.mo.disconnect(); res(true); };
+  }); };

@@ -25,13 +25,22 @@ type Options struct {
 	// the directory its relative imports resolve from (ResolveDir) and the
 	// name its messages use.
 	Source string
+	// Run makes the bundle a statement program instead of a function
+	// expression: evaluated on its own, it runs the module once and calls
+	// its default export with no argument. It is for a script a browser
+	// evaluates as a whole program (AddScriptToEvaluateOnNewDocument),
+	// which cannot be given an argument; the module's own strictness
+	// applies (an entry without 'use strict' runs sloppy, as a plain
+	// script would).
+	Run bool
 }
 
 // Bundle bundles the ES module at entry (a path) with everything it
 // imports and returns one JavaScript function expression: applied to an
 // argument, it runs the module once and calls its default export with
-// that argument, returning what it returns. Build errors come back with
-// their file and line.
+// that argument, returning what it returns (with o.Run, the statement
+// that does so with no argument). Build errors come back with their file
+// and line.
 func Bundle(entry string, o Options) (string, error) {
 	opts := api.BuildOptions{
 		Bundle:            true,
@@ -71,6 +80,9 @@ func Bundle(entry string, o Options) (string, error) {
 	nl := "\n"
 	if o.Minify {
 		nl = ""
+	}
+	if o.Run {
+		return "(function () {" + nl + body + nl + "plingModule.default();" + nl + "})();", nil
 	}
 	return "(function (arg) {" + nl + body + nl + "return plingModule.default(arg);" + nl + "})", nil
 }

@@ -3,6 +3,7 @@ package jsbundle_test
 import (
 	"os/exec"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -54,5 +55,28 @@ func TestBundleErrorNamesTheFile(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "main.js:1:") || !strings.Contains(err.Error(), "missing.js") {
 		t.Errorf("error %q does not name main.js:1 and missing.js", err)
+	}
+}
+
+// A Run bundle is a statement program: evaluated on its own (as a
+// browser evaluates a document-start script) it calls the entry's
+// default export once, with no argument; it is no expression to apply.
+func TestBundleRunIsAStatement(t *testing.T) {
+	for _, minify := range []bool{false, true} {
+		src, err := jsbundle.Bundle("testdata/ok", jsbundle.Options{Minify: minify, Run: true, Source: "import { twice } from './twice.js';\nexport default (n) => { globalThis.ran = (globalThis.ran || 0) + 1; globalThis.got = n === undefined ? twice(21) : -1; };\n"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(src, ")();") {
+			t.Errorf("minify=%v: a Run bundle does not end as a called statement:\n%s", minify, src)
+		}
+		prog := "const vm = require('vm'); const c = {}; vm.runInNewContext(" + strconv.Quote(src) + ", c); process.stdout.write(c.ran + ' ' + c.got)"
+		out, err := exec.Command("node", "-e", prog).CombinedOutput()
+		if err != nil {
+			t.Fatalf("node: %v: %s", err, out)
+		}
+		if string(out) != "1 42" {
+			t.Errorf("minify=%v: running the program gave ran, got = %q, want \"1 42\" (once, with no argument)", minify, out)
+		}
 	}
 }

@@ -1,5 +1,6 @@
 // Command jsgen writes a committed bundle of in-page JavaScript: it bundles
-// an ES module entry (internal/jsbundle) into a function expression and
+// an ES module entry (internal/jsbundle) into a function expression (or,
+// with -run, a statement program) and
 // writes it, under a "generated, do not edit" header, to the output file
 // that the package embeds. Packages call it from a go:generate line:
 //
@@ -21,12 +22,13 @@ func main() {
 	entry := flag.String("entry", "", "the entry ES module, relative to the package directory")
 	out := flag.String("out", "", "the bundle to write, relative to the package directory")
 	minify := flag.Bool("minify", false, "minify the bundle")
+	run := flag.Bool("run", false, "write a statement program that runs the entry's default export (a document-start script), not a function expression")
 	flag.Parse()
 	if *entry == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "jsgen: -entry and -out are required")
 		os.Exit(2)
 	}
-	src, err := jsbundle.Bundle(*entry, jsbundle.Options{Minify: *minify})
+	src, err := jsbundle.Bundle(*entry, jsbundle.Options{Minify: *minify, Run: *run})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

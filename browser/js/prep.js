@@ -1,7 +1,7 @@
-// prep.js: prepares one input step in one evaluation. Called as
-// (unchanged, act, fillForm), the three in-page functions it composes
-// (page.UnchangedScript, act.js, page.FillFormScript()), it returns the
-// step's function (p) => result, p being act.js's params and optionally
+// prep.js: prepares one input step in one evaluation. It composes three
+// in-page modules (page/js/unchanged.js, act.js, page/js/fillform.js) and
+// is bundled into prep.gen.js (generate.go): called as (p) => result, p
+// being act.js's params and optionally
 // since and doc (the mark and document of the observation the step was
 // resolved against) and salt. With since, the page must be unchanged since
 // (unchanged(since, doc)), else nothing is done and the answer is
@@ -10,9 +10,15 @@
 // act(p); then, when act placed the step and p carries a salt, the target
 // field's salted digest (fillForm's digest_of) goes in the answer as
 // digest.
-(unchanged, act, fillForm) => (p) => {
+'use strict';
+
+import { unchanged } from '../../page/js/unchanged.js';
+import act from './act.js';
+import fillForm from '../../page/js/fillform.js';
+
+export default (p) => {
   if (p.since && !unchanged(p.since, p.doc)) return { ok: false, changed: true };
   const r = act(p);
   if (r && r.ok && p.salt) r.digest = fillForm({ digest_of: p.key, salt: p.salt }).digest;
   return r;
-}
+};

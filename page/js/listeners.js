@@ -1,5 +1,5 @@
 // listeners.js: installed in every document of a tab as it starts, before
-// the page's own scripts (ListenerWatchScript), it remembers which
+// the page's own scripts (docstart.js), it remembers which
 // elements were given a click listener with addEventListener: jQuery's
 // .click(), Vue's @click and a plain addEventListener all end there, and
 // page script has no other way to see them (issue 18 pt 7: a notebook's
@@ -7,8 +7,10 @@
 // window.__plingClicks (non-enumerable) maps an element to the set of its
 // click listeners; removeEventListener takes one out. Listeners a page
 // delegates to an ancestor (one on document for every row) are not its
-// rows': cursor: pointer is the sign for those. Returns nothing.
-(() => {
+// rows': cursor: pointer is the sign for those. watchListeners installs
+// it and returns nothing.
+
+export const watchListeners = () => {
   const KEY = "__plingClicks";
   if (Object.prototype.hasOwnProperty.call(window, KEY)) return;
   const ET = window.EventTarget && window.EventTarget.prototype;
@@ -38,4 +40,4 @@
     }
     return remove.call(this, type, fn, opts);
   });
-})();
+};

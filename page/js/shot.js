@@ -4,7 +4,12 @@
 // document (full), or else the visible viewport. The clip is kept inside the
 // document and each side is cut at max_side (cut: true says so). Returns
 // {ok, x, y, width, height, cut, in_viewport} or {ok:false, code, reason}.
-(params) => {
+// The region comes from the collector's registry (internal/js).
+'use strict';
+
+import { elOf, existingLoose } from '../../internal/js/registry.js';
+
+export default (params) => {
   const de = document.documentElement, body = document.body;
   const docW = Math.max(de.scrollWidth, body ? body.scrollWidth : 0, de.clientWidth);
   const docH = Math.max(de.scrollHeight, body ? body.scrollHeight : 0, window.innerHeight);
@@ -12,8 +17,7 @@
   const vw = de.clientWidth || window.innerWidth, vh = window.innerHeight;
   let x, y, w, h;
   if (params.key) {
-    const reg = window.__pling;
-    const el = reg && typeof reg.el === "function" ? reg.el(params.key) : null;
+    const el = elOf(existingLoose(), params.key);
     if (!el || !el.isConnected) {
       return { ok: false, code: "INVALID_ARGUMENT", reason: "the region is gone from the page; observe again" };
     }
@@ -41,4 +45,4 @@
   if (h > params.max_side) { h = params.max_side; cut = true; }
   const inVP = x0 >= sx && y0 >= sy && x0 + w <= sx + vw + 0.5 && y0 + h <= sy + vh + 0.5;
   return { ok: true, x: x0, y: y0, width: w, height: h, cut, in_viewport: inVP };
-}
+};

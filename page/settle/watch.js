@@ -1,0 +1,165 @@
+// watch.js is settle's watcher: what it installs once per document,
+// window.__plingQuiet (non-enumerable), keeps the time of the last change
+// of the page (a DOM mutation, a resource load, a scroll) and what is in
+// flight (scripts, stylesheets, module preloads, frames, XHR and fetch),
+// so a later wait (wait.js) can tell a page that is already quiet at once.
+'use strict';
+
+export const KEY = '__plingQuiet';
+
+// A script type that runs: none, module, or a JavaScript MIME type.
+const RUNS = /^(module|(text|application)\/(x-)?(java|ecma)script)$/i;
+// rel values that load something the page waits on. modulepreload:
+// Vite's builds announce a chunk they are about to import() this way
+// (import() itself can't be watched).
+const LOADS = /(^|\s)(stylesheet|modulepreload)(\s|$)/i;
+
+// fresh is a new watcher's state. mut: the last DOM mutation; input: the
+// last input event (a click, a key, typing); frame/lastFrame: frames
+// rendered during settle waits, and the count at the last change; early:
+// installed before the document was parsed. scripts/requests: external
+// scripts and XHR/fetch the document used. pending: requests in flight,
+// each with when it was seen (wait.js lets one count for at most 2 s).
+const fresh = () => {
+  const w = { last: performance.now(), scrollY: window.scrollY, mut: -1, input: -1, frame: 0, lastFrame: 0,
+    early: document.readyState === 'loading', scripts: 0, requests: 0 };
+  w.touch = () => { w.last = performance.now(); w.lastFrame = w.frame; };
+  w.pending = new Map();
+  return w;
+};
+
+// trackers returns track, which counts a script, stylesheet or module
+// preload in the document that has not loaded (a module loader fetching
+// the app, a bundle's lazy chunk) as in flight, and trackFrame, which
+// counts a frame given a document after the watcher came (an iframe added
+// with a src, or its src changed) as in flight until its load or error
+// event: the frame's navigation goes through the browser's policy first,
+// and an action that started it is not over (nor are the policy's notices
+// about it known) until the frame has its document.
+const trackers = (w) => {
+  const seen = (url) => {
+    try { return performance.getEntriesByName(url, 'resource').length > 0; } catch (e) { return true; }
+  };
+  const track = (n) => {
+    let url = '';
+    if (n.tagName === 'SCRIPT') {
+      if (n.type && !RUNS.test(n.type)) return;
+      url = n.src;
+      if (url) w.scripts++;
+    } else if (n.tagName === 'LINK' && LOADS.test(n.rel || '')) {
+      url = n.href;
+    }
+    if (url && !/^(data|blob|javascript):/i.test(url) && !seen(url)) w.pending.set(n, performance.now());
+  };
+  const trackFrame = (n) => {
+    if (n.tagName !== 'IFRAME' && n.tagName !== 'FRAME') return;
+    const url = n.src || '';
+    if (url && !/^(about|data|blob|javascript):/i.test(url)) w.pending.set(n, performance.now());
+  };
+  return { track, trackFrame };
+};
+
+// observeDOM watches the DOM: every mutation is a change, and the nodes
+// it adds are tracked.
+const observeDOM = (w, track, trackFrame) => {
+  w.mo = new MutationObserver((recs) => {
+    w.touch();
+    w.mut = w.last;
+    for (const r of recs) {
+      if (r.type === 'attributes') {
+        if (r.attributeName === 'src') trackFrame(r.target);
+        continue;
+      }
+      for (const n of r.addedNodes) {
+        if (n.nodeType !== 1) continue;
+        track(n);
+        trackFrame(n);
+        if (n.firstElementChild) {
+          n.querySelectorAll('script[src], link[href]').forEach(track);
+          n.querySelectorAll('iframe[src], frame[src]').forEach(trackFrame);
+        }
+      }
+    }
+  });
+  w.mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+};
+
+// watchDOM starts watching the DOM at the end of parsing: while the
+// document loads it is busy anyway, and watching every node the parser
+// inserts slowed the load of big pages.
+const watchDOM = (w) => {
+  const { track, trackFrame } = trackers(w);
+  const done = (e) => { if (w.pending.delete(e.target)) w.touch(); };
+  document.addEventListener('load', done, true);
+  document.addEventListener('error', done, true);
+  const start = () => {
+    w.touch();
+    try { document.querySelectorAll('script[src], link[href]').forEach(track); } catch (e) { /* no root */ }
+    try { observeDOM(w, track, trackFrame); } catch (e) { /* a document without a root: nothing to watch */ }
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
+};
+
+// watchRequests counts every XHR and fetch started since the watcher
+// came as in flight until it ends. A page's frozen XMLHttpRequest or
+// fetch is not watched; each is tried on its own, so one frozen global
+// does not leave the other unwatched.
+const watchRequests = (w) => {
+  const begin = () => {
+    const key = {};
+    w.requests++;
+    w.pending.set(key, performance.now());
+    return () => { if (w.pending.delete(key)) w.touch(); };
+  };
+  try {
+    const XHR = window.XMLHttpRequest && XMLHttpRequest.prototype, send = XHR && XHR.send;
+    if (send) {
+      XHR.send = function (...a) {
+        this.addEventListener('loadend', begin());
+        return send.apply(this, a);
+      };
+    }
+  } catch (e) { /* a frozen XMLHttpRequest: XHR is not watched */ }
+  try {
+    const f = window.fetch;
+    if (typeof f === 'function') {
+      window.fetch = function (...a) {
+        const end = begin();
+        const p = f.apply(this, a);
+        p.then(end, end);
+        return p;
+      };
+    }
+  } catch (e) { /* a frozen fetch: fetch is not watched */ }
+};
+
+// watchPage counts a resource load (the browser's own favicon request
+// changes nothing in the page) and a scroll as changes, and keeps the
+// time of the last input event.
+const watchPage = (w) => {
+  try {
+    w.po = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => !/\/favicon\.ico([?#]|$)/.test(e.name))) w.touch();
+    });
+    w.po.observe({ type: 'resource', buffered: false });
+  } catch (e) { /* no PerformanceObserver: resources are not watched */ }
+  window.addEventListener('scroll', () => { w.touch(); }, { passive: true, capture: true });
+  const onInput = () => { w.input = performance.now(); };
+  for (const type of ['pointerdown', 'mousedown', 'keydown', 'input', 'change']) {
+    window.addEventListener(type, onInput, { passive: true, capture: true });
+  }
+};
+
+// watcher returns this document's watcher, installing it on the first
+// call.
+export const watcher = () => {
+  let w = window[KEY];
+  if (w) return w;
+  w = fresh();
+  watchDOM(w);
+  watchRequests(w);
+  watchPage(w);
+  Object.defineProperty(window, KEY, { value: w, enumerable: false });
+  return w;
+};

@@ -1,0 +1,37 @@
+// settleprobe.js exposes settle's modules (page/settle/) to
+// settle_modules_test.go: whether the watcher installs hidden, what it
+// counts in flight when nodes are added, and settle's answer on a quiet
+// page and on one a running animation keeps busy.
+import { watcher, KEY } from '../../settle/watch.js';
+import settle from '../../settle/settle.js';
+
+// installed installs the watcher and says whether it is on window and
+// not enumerable.
+export const installed = () => {
+  watcher();
+  return { present: typeof window[KEY] === 'object', enumerable: Object.keys(window).includes(KEY) };
+};
+
+export const settled = (p) => settle(p);
+
+// busy settles while a 10 s animation runs.
+export const busy = async (p) => {
+  const a = document.body.animate([{ opacity: 1 }, { opacity: 0.9 }], 10000);
+  try { return await settle(p); } finally { a.cancel(); }
+};
+
+// added appends html and says what the watcher then counts in flight and
+// as scripts, once its mutation observer ran (a microtask: before any
+// load can end).
+export const added = async (html) => {
+  const w = watcher();
+  const p0 = w.pending.size, s0 = w.scripts, m0 = w.mut;
+  const d = document.createElement('div');
+  d.innerHTML = html;
+  document.body.appendChild(d);
+  await null;
+  const r = { pending: w.pending.size - p0, scripts: w.scripts - s0, mutated: w.mut > m0 };
+  d.remove();
+  w.pending.clear();
+  return r;
+};
