@@ -100,17 +100,17 @@ func TestActModule(t *testing.T) {
 	m := jstest.Load(t, "testdata/jsmodules/actprobe.js")
 	click := map[string]any{"op": "click"}
 	refused := func(code string) map[string]any { return map[string]any{"ok": false, "code": code} }
-	runJSCalls(t, s, m, []jsCall{
-		{"a link", "acted", []any{"#link", click}, map[string]any{"ok": true, "code": "", "nav": []string{"/next"}}},
-		{"a button", "acted", []any{"#ok", click}, map[string]any{"ok": true, "code": "", "nav": []string{}}},
+	m.Run(t, s, []jstest.Case{
+		{Name: "a link", Fn: "acted", Args: []any{"#link", click}, Want: map[string]any{"ok": true, "code": "", "nav": []string{"/next"}}},
+		{Name: "a button", Fn: "acted", Args: []any{"#ok", click}, Want: map[string]any{"ok": true, "code": "", "nav": []string{}}},
 		// formAction is the document's URL when the button has no formaction.
-		{"a submit button", "acted", []any{"#submit", click}, map[string]any{"ok": true, "code": "", "nav": []string{"/act.html"}}},
-		{"a gone key", "acted", []any{"", click}, refused("ACTION_NOT_FOUND")},
-		{"disabled", "acted", []any{"#off", click}, refused("UNAVAILABLE")},
-		{"not rendered", "acted", []any{"#hidden", click}, refused("UNAVAILABLE")},
-		{"an unknown option", "acted", []any{"#sel", map[string]any{"op": "select", "value": "Cherry"}}, refused("INVALID_ARGUMENT")},
-		{"an option by label", "acted", []any{"#sel", map[string]any{"op": "select", "value": "Banana"}}, map[string]any{"ok": true, "code": "", "done": true}},
-		{"off screen, with its row", "acted", []any{"#far", click}, map[string]any{"ok": false, "code": "TARGET_NOT_REACHED", "has_row": true}},
-		{"covered by a dialog", "acted", []any{"#top", click}, refused("TARGET_COVERED")},
+		{Name: "a submit button", Fn: "acted", Args: []any{"#submit", click}, Want: map[string]any{"ok": true, "code": "", "nav": []string{"/act.html"}}},
+		{Name: "a gone key", Fn: "acted", Args: []any{"", click}, Want: refused("ACTION_NOT_FOUND")},
+		{Name: "disabled", Fn: "acted", Args: []any{"#off", click}, Want: refused("UNAVAILABLE")},
+		{Name: "not rendered", Fn: "acted", Args: []any{"#hidden", click}, Want: refused("UNAVAILABLE")},
+		{Name: "an unknown option", Fn: "acted", Args: []any{"#sel", map[string]any{"op": "select", "value": "Cherry"}}, Want: refused("INVALID_ARGUMENT")},
+		{Name: "an option by label", Fn: "acted", Args: []any{"#sel", map[string]any{"op": "select", "value": "Banana"}}, Want: map[string]any{"ok": true, "code": "", "done": true}},
+		{Name: "off screen, with its row", Fn: "acted", Args: []any{"#far", click}, Want: map[string]any{"ok": false, "code": "TARGET_NOT_REACHED", "has_row": true}},
+		{Name: "covered by a dialog", Fn: "acted", Args: []any{"#top", click}, Want: refused("TARGET_COVERED")},
 	})
 }

@@ -14,62 +14,45 @@ import (
 
 const modulePages = "testdata/collector-modules/"
 
-// call is one export called with args and the JSON it must return.
-type call struct {
-	name string
-	fn   string
-	args []any
-	want any
-}
-
-// runCalls opens page and checks every call of mod against it.
-func runCalls(t *testing.T, page string, mod *jstest.Module, calls []call) {
+// runCalls opens page and applies every case of mod to it.
+func runCalls(t *testing.T, page string, mod *jstest.Module, cases []jstest.Case) {
 	t.Helper()
-	s := jstest.Open(t, modulePages+page)
-	for _, c := range calls {
-		t.Run(c.name, func(t *testing.T) {
-			got := reflect.New(reflect.TypeOf(c.want)).Interface()
-			mod.Call(t, s, c.fn, c.args, got)
-			if g := reflect.ValueOf(got).Elem().Interface(); !reflect.DeepEqual(g, c.want) {
-				t.Errorf("%s(%v) = %#v, want %#v", c.fn, c.args, g, c.want)
-			}
-		})
-	}
+	mod.Run(t, jstest.Open(t, modulePages+page), cases)
 }
 
-func el(css string) map[string]string { return map[string]string{"$": css} }
+func el(css string) map[string]any { return jstest.El(css) }
 
 func TestTextModule(t *testing.T) {
 	mod := jstest.Load(t, "../internal/js/text.js")
 	all := map[string]any{}
-	runCalls(t, "text.html", mod, []call{
-		{"clean collapses white space", "clean", []any{"  Buy \n milk\t "}, "Buy milk"},
-		{"clean of nothing", "clean", []any{""}, ""},
-		{"cut leaves a short string", "cut", []any{"abc", 5}, "abc"},
-		{"cut marks the cut", "cut", []any{"abcdef", 4}, "abc…"},
-		{"cut never splits a surrogate pair", "cut", []any{"ab😀cd", 4}, "ab…"},
-		{"gather joins inline words", "gather", []any{el("#words"), all, 1000}, "Buy milk and eggs"},
-		{"gather separates blocks", "gather", []any{el("#blocks"), all, 1000}, "64 Projects"},
-		{"gather separates CSS blocks", "gather", []any{el("#flexed"), all, 1000}, "12 Open issues"},
-		{"gather skips hidden elements", "gather", []any{el("#hidden"), all, 1000}, "Shown text"},
-		{"gather reads hidden ones when told", "gather", []any{el("#hidden"), map[string]any{"hidden": true}, 1000}, "Shown secret gone text"},
-		{"gather reads alt text and svg titles", "gather", []any{el("#graphics"), all, 1000}, "Logo Acme gear end"},
-		{"gather skips field contents", "gather", []any{el("#fields"), all, 1000}, "Name done"},
-		{"gather skips aria-hidden", "gather", []any{el("#ariahidden"), all, 1000}, "Visible text"},
-		{"gather skips contenteditable", "gather", []any{el("#editable"), all, 1000}, "Note after"},
-		{"gather stops at its limit", "gather", []any{el("#words"), all, 3}, "Buy"},
-		{"idrefText reads the named elements, hidden too", "idrefText", []any{el("#labelled"), "aria-labelledby", 100}, "First Second"},
-		{"idrefText of no attribute", "idrefText", []any{el("#words"), "aria-labelledby", 100}, ""},
-		{"dropInitials keeps text without initials", "dropInitials", []any{map[string]any{}, "Sarah Kowalski wrote"}, "Sarah Kowalski wrote"},
-		{"dropInitials drops an avatar's initials", "dropInitials", []any{map[string]any{"initials": true, "avatar": "SK"}, "SK Sarah Kowalski wrote"}, "Sarah Kowalski wrote"},
-		{"abbreviates: initials of a name", "abbreviates", []any{"SK", "Sarah Kowalski"}, true},
-		{"abbreviates: other letters", "abbreviates", []any{"XY", "Sarah Kowalski"}, false},
+	runCalls(t, "text.html", mod, []jstest.Case{
+		{Name: "clean collapses white space", Fn: "clean", Args: []any{"  Buy \n milk\t "}, Want: "Buy milk"},
+		{Name: "clean of nothing", Fn: "clean", Args: []any{""}, Want: ""},
+		{Name: "cut leaves a short string", Fn: "cut", Args: []any{"abc", 5}, Want: "abc"},
+		{Name: "cut marks the cut", Fn: "cut", Args: []any{"abcdef", 4}, Want: "abc…"},
+		{Name: "cut never splits a surrogate pair", Fn: "cut", Args: []any{"ab😀cd", 4}, Want: "ab…"},
+		{Name: "gather joins inline words", Fn: "gather", Args: []any{el("#words"), all, 1000}, Want: "Buy milk and eggs"},
+		{Name: "gather separates blocks", Fn: "gather", Args: []any{el("#blocks"), all, 1000}, Want: "64 Projects"},
+		{Name: "gather separates CSS blocks", Fn: "gather", Args: []any{el("#flexed"), all, 1000}, Want: "12 Open issues"},
+		{Name: "gather skips hidden elements", Fn: "gather", Args: []any{el("#hidden"), all, 1000}, Want: "Shown text"},
+		{Name: "gather reads hidden ones when told", Fn: "gather", Args: []any{el("#hidden"), map[string]any{"hidden": true}, 1000}, Want: "Shown secret gone text"},
+		{Name: "gather reads alt text and svg titles", Fn: "gather", Args: []any{el("#graphics"), all, 1000}, Want: "Logo Acme gear end"},
+		{Name: "gather skips field contents", Fn: "gather", Args: []any{el("#fields"), all, 1000}, Want: "Name done"},
+		{Name: "gather skips aria-hidden", Fn: "gather", Args: []any{el("#ariahidden"), all, 1000}, Want: "Visible text"},
+		{Name: "gather skips contenteditable", Fn: "gather", Args: []any{el("#editable"), all, 1000}, Want: "Note after"},
+		{Name: "gather stops at its limit", Fn: "gather", Args: []any{el("#words"), all, 3}, Want: "Buy"},
+		{Name: "idrefText reads the named elements, hidden too", Fn: "idrefText", Args: []any{el("#labelled"), "aria-labelledby", 100}, Want: "First Second"},
+		{Name: "idrefText of no attribute", Fn: "idrefText", Args: []any{el("#words"), "aria-labelledby", 100}, Want: ""},
+		{Name: "dropInitials keeps text without initials", Fn: "dropInitials", Args: []any{map[string]any{}, "Sarah Kowalski wrote"}, Want: "Sarah Kowalski wrote"},
+		{Name: "dropInitials drops an avatar's initials", Fn: "dropInitials", Args: []any{map[string]any{"initials": true, "avatar": "SK"}, "SK Sarah Kowalski wrote"}, Want: "Sarah Kowalski wrote"},
+		{Name: "abbreviates: initials of a name", Fn: "abbreviates", Args: []any{"SK", "Sarah Kowalski"}, Want: true},
+		{Name: "abbreviates: other letters", Fn: "abbreviates", Args: []any{"XY", "Sarah Kowalski"}, Want: false},
 	})
 }
 
 func TestVisibilityModule(t *testing.T) {
 	mod := jstest.Load(t, "../internal/js/visibility.js")
-	var calls []call
+	var calls []jstest.Case
 	for _, c := range []struct {
 		id         string
 		vis, shown bool
@@ -83,8 +66,8 @@ func TestVisibilityModule(t *testing.T) {
 		{"closed", false, false},    // in a closed <details>
 	} {
 		calls = append(calls,
-			call{c.id + " vis", "vis", []any{el("#" + c.id)}, c.vis},
-			call{c.id + " shown", "shown", []any{el("#" + c.id)}, c.shown})
+			jstest.Case{Name: c.id + " vis", Fn: "vis", Args: []any{el("#" + c.id)}, Want: c.vis},
+			jstest.Case{Name: c.id + " shown", Fn: "shown", Args: []any{el("#" + c.id)}, Want: c.shown})
 	}
 	runCalls(t, "visibility.html", mod, calls)
 }
@@ -121,45 +104,45 @@ type controlFacts struct {
 
 func TestControlsModule(t *testing.T) {
 	mod := jstest.Load(t, modulePages+"harness.js")
-	runCalls(t, "controls.html", mod, []call{
-		{"button", "controlOf", []any{el("#save")}, controlFacts{"click", "button", "Save changes"}},
-		{"link", "controlOf", []any{el("#home")}, controlFacts{"link", "link", "Home"}},
-		{"labelled field", "controlOf", []any{el("#email")}, controlFacts{"type", "textbox", "Email address"}},
-		{"checkbox by aria-label", "controlOf", []any{el("#agree")}, controlFacts{"check", "checkbox", "I agree"}},
-		{"role=button", "controlOf", []any{el("#fake")}, controlFacts{"click", "button", "Fake button"}},
-		{"select", "controlOf", []any{el("#size")}, controlFacts{"select", "combobox", "Size"}},
-		{"textarea by placeholder", "controlOf", []any{el("#notes")}, controlFacts{"type", "textbox", "Your notes"}},
-		{"symbol button: its text names it, its title describes it", "controlOf", []any{el("#titled")}, controlFacts{"click", "button", "×"}},
-		{"text is no control", "controlOf", []any{el("#text")}, controlFacts{}},
+	runCalls(t, "controls.html", mod, []jstest.Case{
+		{Name: "button", Fn: "controlOf", Args: []any{el("#save")}, Want: controlFacts{"click", "button", "Save changes"}},
+		{Name: "link", Fn: "controlOf", Args: []any{el("#home")}, Want: controlFacts{"link", "link", "Home"}},
+		{Name: "labelled field", Fn: "controlOf", Args: []any{el("#email")}, Want: controlFacts{"type", "textbox", "Email address"}},
+		{Name: "checkbox by aria-label", Fn: "controlOf", Args: []any{el("#agree")}, Want: controlFacts{"check", "checkbox", "I agree"}},
+		{Name: "role=button", Fn: "controlOf", Args: []any{el("#fake")}, Want: controlFacts{"click", "button", "Fake button"}},
+		{Name: "select", Fn: "controlOf", Args: []any{el("#size")}, Want: controlFacts{"select", "combobox", "Size"}},
+		{Name: "textarea by placeholder", Fn: "controlOf", Args: []any{el("#notes")}, Want: controlFacts{"type", "textbox", "Your notes"}},
+		{Name: "symbol button: its text names it, its title describes it", Fn: "controlOf", Args: []any{el("#titled")}, Want: controlFacts{"click", "button", "×"}},
+		{Name: "text is no control", Fn: "controlOf", Args: []any{el("#text")}, Want: controlFacts{}},
 	})
 }
 
 func TestIconsModule(t *testing.T) {
 	mod := jstest.Load(t, modulePages+"harness.js")
-	runCalls(t, "icons.html", mod, []call{
-		{"font awesome", "icon", []any{el("#fa")}, "trash"},
-		{"bootstrap icons, a shape suffix dropped", "icon", []any{el("#bi")}, "pencil"},
-		{"material ligature", "icon", []any{el("#material")}, "delete"},
-		{"svg title", "icon", []any{el("#svgtitle")}, "Settings"},
-		{"svg class", "icon", []any{el("#svgclass")}, "star"},
-		{"no icon", "icon", []any{el("#noicon")}, ""},
+	runCalls(t, "icons.html", mod, []jstest.Case{
+		{Name: "font awesome", Fn: "icon", Args: []any{el("#fa")}, Want: "trash"},
+		{Name: "bootstrap icons, a shape suffix dropped", Fn: "icon", Args: []any{el("#bi")}, Want: "pencil"},
+		{Name: "material ligature", Fn: "icon", Args: []any{el("#material")}, Want: "delete"},
+		{Name: "svg title", Fn: "icon", Args: []any{el("#svgtitle")}, Want: "Settings"},
+		{Name: "svg class", Fn: "icon", Args: []any{el("#svgclass")}, Want: "star"},
+		{Name: "no icon", Fn: "icon", Args: []any{el("#noicon")}, Want: ""},
 	})
 }
 
 func TestHittestModule(t *testing.T) {
 	mod := jstest.Load(t, modulePages+"harness.js")
-	runCalls(t, "hittest.html", mod, []call{
-		{"under a full-page overlay", "covered", []any{el("#under")}, true},
-		{"the overlay covers all", "covered", []any{el("#free")}, true},
+	runCalls(t, "hittest.html", mod, []jstest.Case{
+		{Name: "under a full-page overlay", Fn: "covered", Args: []any{el("#under")}, Want: true},
+		{Name: "the overlay covers all", Fn: "covered", Args: []any{el("#free")}, Want: true},
 	})
 }
 
 func TestRecordsModule(t *testing.T) {
 	mod := jstest.Load(t, modulePages+"harness.js")
-	runCalls(t, "records.html", mod, []call{
-		{"list item", "recordKindOf", []any{el("#t1")}, "list"},
-		{"table row", "recordKindOf", []any{el("#r1")}, "table"},
-		{"paragraph", "recordKindOf", []any{el("#para")}, ""},
+	runCalls(t, "records.html", mod, []jstest.Case{
+		{Name: "list item", Fn: "recordKindOf", Args: []any{el("#t1")}, Want: "list"},
+		{Name: "table row", Fn: "recordKindOf", Args: []any{el("#r1")}, Want: "table"},
+		{Name: "paragraph", Fn: "recordKindOf", Args: []any{el("#para")}, Want: ""},
 	})
 }
 

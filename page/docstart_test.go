@@ -27,8 +27,8 @@ const docstartProbe = `export default () => {
 func TestDocumentStartScript(t *testing.T) {
 	s := jstest.Open(t, "testdata/jsmodules/docstart.html")
 	m := jstest.LoadSource(t, "testdata/jsmodules", docstartProbe)
-	runJSCalls(t, s, m, []jsCall{
-		{"top document and frame", "", nil, map[string]any{
+	m.Run(t, s, []jstest.Case{
+		{Name: "top document and frame", Fn: "", Args: nil, Want: map[string]any{
 			"top":   map[string]any{"settle": true, "early": true, "clicks": true, "listener": true},
 			"frame": map[string]any{"settle": false, "early": false, "clicks": true, "listener": true},
 		}},

@@ -21,21 +21,21 @@ func TestSettleModules(t *testing.T) {
 	s := jstest.Open(t, "testdata/jsmodules/settle.html")
 	m := jstest.Load(t, "testdata/jsmodules/settleprobe.js")
 	settled := func(b bool) map[string]any { return map[string]any{"settled": b} }
-	runJSCalls(t, s, m, []jsCall{
-		{"the watcher is hidden", "installed", nil, map[string]any{"present": true, "enumerable": false}},
-		{"install only", "settled", []any{map[string]any{"install": true, "quiet_ms": 0, "timeout_ms": 0}}, settled(true)},
-		{"a quiet page settles", "settled", []any{map[string]any{"quiet_ms": 50, "timeout_ms": 5000}}, settled(true)},
-		{"fresh waits a full window from now", "settled", []any{map[string]any{"fresh": true, "quiet_ms": 5000, "timeout_ms": 100}}, settled(false)},
-		{"a running animation keeps it busy", "busy", []any{map[string]any{"quiet_ms": 50, "timeout_ms": 300}}, settled(false)},
-		{"an external script", "added", []any{`<script src="/never.js"></script>`}, settleCount{1, 1, true}},
-		{"a template script", "added", []any{`<script type="text/template" src="/t.js"></script>`}, settleCount{0, 0, true}},
-		{"a data: script", "added", []any{`<script src="data:text/javascript,1"></script>`}, settleCount{0, 1, true}},
-		{"a stylesheet", "added", []any{`<link rel="stylesheet" href="/never.css">`}, settleCount{1, 0, true}},
-		{"a module preload", "added", []any{`<link rel="modulepreload" href="/never.mjs">`}, settleCount{1, 0, true}},
-		{"a prefetch is not waited on", "added", []any{`<link rel="prefetch" href="/never.css">`}, settleCount{0, 0, true}},
-		{"a frame given a document", "added", []any{`<iframe src="/never.html"></iframe>`}, settleCount{1, 0, true}},
-		{"a blank frame", "added", []any{`<iframe src="about:blank"></iframe>`}, settleCount{0, 0, true}},
-		{"nested under a new node", "added", []any{`<section><script src="/a.js"></script><iframe src="/b.html"></iframe></section>`}, settleCount{2, 1, true}},
+	m.Run(t, s, []jstest.Case{
+		{Name: "the watcher is hidden", Fn: "installed", Args: nil, Want: map[string]any{"present": true, "enumerable": false}},
+		{Name: "install only", Fn: "settled", Args: []any{map[string]any{"install": true, "quiet_ms": 0, "timeout_ms": 0}}, Want: settled(true)},
+		{Name: "a quiet page settles", Fn: "settled", Args: []any{map[string]any{"quiet_ms": 50, "timeout_ms": 5000}}, Want: settled(true)},
+		{Name: "fresh waits a full window from now", Fn: "settled", Args: []any{map[string]any{"fresh": true, "quiet_ms": 5000, "timeout_ms": 100}}, Want: settled(false)},
+		{Name: "a running animation keeps it busy", Fn: "busy", Args: []any{map[string]any{"quiet_ms": 50, "timeout_ms": 300}}, Want: settled(false)},
+		{Name: "an external script", Fn: "added", Args: []any{`<script src="/never.js"></script>`}, Want: settleCount{1, 1, true}},
+		{Name: "a template script", Fn: "added", Args: []any{`<script type="text/template" src="/t.js"></script>`}, Want: settleCount{0, 0, true}},
+		{Name: "a data: script", Fn: "added", Args: []any{`<script src="data:text/javascript,1"></script>`}, Want: settleCount{0, 1, true}},
+		{Name: "a stylesheet", Fn: "added", Args: []any{`<link rel="stylesheet" href="/never.css">`}, Want: settleCount{1, 0, true}},
+		{Name: "a module preload", Fn: "added", Args: []any{`<link rel="modulepreload" href="/never.mjs">`}, Want: settleCount{1, 0, true}},
+		{Name: "a prefetch is not waited on", Fn: "added", Args: []any{`<link rel="prefetch" href="/never.css">`}, Want: settleCount{0, 0, true}},
+		{Name: "a frame given a document", Fn: "added", Args: []any{`<iframe src="/never.html"></iframe>`}, Want: settleCount{1, 0, true}},
+		{Name: "a blank frame", Fn: "added", Args: []any{`<iframe src="about:blank"></iframe>`}, Want: settleCount{0, 0, true}},
+		{Name: "nested under a new node", Fn: "added", Args: []any{`<section><script src="/a.js"></script><iframe src="/b.html"></iframe></section>`}, Want: settleCount{2, 1, true}},
 	})
 }
 
@@ -45,11 +45,11 @@ func TestSettleModules(t *testing.T) {
 func TestUnchangedModule(t *testing.T) {
 	s := jstest.Open(t, "testdata/jsmodules/settle.html")
 	m := jstest.Load(t, "testdata/jsmodules/unchangedprobe.js")
-	runJSCalls(t, s, m, []jsCall{
-		{"quiet since, same document", "now", []any{true}, true},
-		{"another document", "now", []any{false}, false},
-		{"a change since the mark", "since", nil, false},
-		{"a request in flight", "pending", nil, false},
-		{"a mark that is no number", "notANumber", nil, false},
+	m.Run(t, s, []jstest.Case{
+		{Name: "quiet since, same document", Fn: "now", Args: []any{true}, Want: true},
+		{Name: "another document", Fn: "now", Args: []any{false}, Want: false},
+		{Name: "a change since the mark", Fn: "since", Args: nil, Want: false},
+		{Name: "a request in flight", Fn: "pending", Args: nil, Want: false},
+		{Name: "a mark that is no number", Fn: "notANumber", Args: nil, Want: false},
 	})
 }
