@@ -283,20 +283,21 @@ var plingModule = (() => {
   var cut2 = (s, n) => cut(s, n === void 0 ? w.maxText : n);
   var idrefText2 = (el, attr) => idrefText(el, attr, w.maxText * 2);
 
+  // ../internal/js/secret.js
+  var SECRET_AC = /* @__PURE__ */ new Set(["one-time-code", "current-password", "new-password"]);
+  var secretAutocomplete = (ac) => {
+    if (!ac) return false;
+    for (const w2 of String(ac).toLowerCase().split(WS)) if (SECRET_AC.has(w2) || w2.startsWith("cc-")) return true;
+    return false;
+  };
+  var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && secretAutocomplete(el.getAttribute("autocomplete"));
+
   // collector/describe.js
   var isDisabled = (el, tag, hasAttr) => (tag === "button" || tag === "input" || tag === "select" || tag === "textarea") && el.matches(":disabled") || hasAttr && el.getAttribute("aria-disabled") === "true";
   var unavailableOf = (el, tag, hasAttr) => {
     const un = hasAttr ? el.getAttribute("data-pling-unavailable") : null;
     if (un !== null) return cut2(clean(un) || "unavailable");
     return isDisabled(el, tag, hasAttr) ? "disabled" : "";
-  };
-  var isSecret = (el, hasAttr) => {
-    if (el.type === "password") return true;
-    const ac = hasAttr ? (el.getAttribute("autocomplete") || "").toLowerCase() : "";
-    if (ac) {
-      for (const w2 of ac.split(WS)) if (SECRET_AC.has(w2) || w2.startsWith("cc-")) return true;
-    }
-    return false;
   };
   var fieldValue = (el, tag, hasAttr) => {
     try {
@@ -1545,7 +1546,6 @@ var plingModule = (() => {
   // collector/controls.js
   var CTRL_ROLES = /* @__PURE__ */ new Set(["button", "link", "checkbox", "switch", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio", "textbox", "searchbox", "combobox", "slider", "spinbutton"]);
   var CONTENT_NAMED = /* @__PURE__ */ new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "checkbox", "radio", "switch"]);
-  var SECRET_AC = /* @__PURE__ */ new Set(["one-time-code", "current-password", "new-password"]);
   var BUTTONISH_TAGS = /* @__PURE__ */ new Set(["button", "input", "select", "textarea", "summary"]);
   var isEditable = (el) => {
     const ce = el.getAttribute("contenteditable");

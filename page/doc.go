@@ -39,8 +39,8 @@
 //	what is a record (rows, items, trees)      collector/records.js (formTable, formRow),
 //	                                           repeated.js (repeatedItems), widgets.js
 //	is a control covered                       collector/hittest.js (overlaid)
-//	which fields are secret (no value)         collector/describe.js (isSecret);
-//	                                           js/fillcheck.js keeps its own copy for fill_form
+//	which fields are secret (no value)         internal/js/secret.js (isSecret), one rule for
+//	                                           the collector and fill_form's read-back
 //	feedback severity (success, info, error)   collector/feedback.js (noticeKind)
 //	role-less clickables                       collector/visit.js (pointerButton)
 //	the walk's order and bounds                collector/walk.js (walkTree), visit.js (visit)

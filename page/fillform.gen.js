@@ -59,8 +59,16 @@ var plingModule = (() => {
     return a === null ? null : a === "true";
   };
 
+  // ../internal/js/secret.js
+  var SECRET_AC = /* @__PURE__ */ new Set(["one-time-code", "current-password", "new-password"]);
+  var secretAutocomplete = (ac) => {
+    if (!ac) return false;
+    for (const w of String(ac).toLowerCase().split(WS)) if (SECRET_AC.has(w) || w.startsWith("cc-")) return true;
+    return false;
+  };
+  var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && secretAutocomplete(el.getAttribute("autocomplete"));
+
   // js/fillcheck.js
-  var SECRET = /(^|\s)(one-time-code|current-password|new-password|cc-[a-z-]+)(\s|$)/i;
   var referencedText = (ids, doc) => (ids || "").split(/\s+/).map((id) => id && doc.getElementById(id)).filter(Boolean).map((n) => clean(n.textContent || "")).filter(Boolean).join(" ");
   var took = (el, f) => {
     if (f.kind === "type") {
@@ -80,7 +88,7 @@ var plingModule = (() => {
   var checkField = (el, f) => {
     if (!el || !el.isConnected) return { took: null, invalid: false, message: "" };
     const t = took(el, f);
-    const secret = el.type === "password" || SECRET.test(el.getAttribute("autocomplete") || "");
+    const secret = isSecret(el);
     const aria = el.getAttribute("aria-invalid");
     const invalid = (el.validity ? !el.validity.valid : false) || aria !== null && aria !== "false";
     let message = "";

@@ -1,6 +1,6 @@
 package page
 
-// This file is the contract between the in-page collector (collector.js) and
+// This file is the contract between the in-page collector (collector/) and
 // Go. The collector reports facts about the live page as one JSON document;
 // Go folds, budgets and renders them. Field names are the JSON the collector
 // emits; change both sides together.

@@ -7,7 +7,6 @@ import { LETTER, NONSPACE, NOTEXT, WS, clean, gather, idrefText } from './text.j
 
 export const CTRL_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
 export const CONTENT_NAMED = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'checkbox', 'radio', 'switch']);
-export const SECRET_AC = new Set(['one-time-code', 'current-password', 'new-password']); // and every cc-* (isSecret)
 export const BUTTONISH_TAGS = new Set(['button', 'input', 'select', 'textarea', 'summary']);
 export const isEditable = (el) => {
   const ce = el.getAttribute('contenteditable');

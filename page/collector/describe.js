@@ -1,10 +1,11 @@
 // describe.js: one control described in full (describe): its name,
 // state, value and what it accepts; secret fields never give a value.
 import { w } from './state.js';
-import { SECRET_AC, accName, isEditable, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
+import { accName, isEditable, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
 import { evidenceOf, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
 import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
-import { LETTER, WS, clean, cut } from './text.js';
+import { LETTER, clean, cut } from './text.js';
+import { isSecret } from '../../internal/js/secret.js';
 
 export const isDisabled = (el, tag, hasAttr) => ((tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && el.matches(':disabled')) ||
   (hasAttr && el.getAttribute('aria-disabled') === 'true');
@@ -14,15 +15,9 @@ export const unavailableOf = (el, tag, hasAttr) => {
   if (un !== null) return cut(clean(un) || 'unavailable');
   return isDisabled(el, tag, hasAttr) ? 'disabled' : '';
 };
-// isSecret: a password, or a field whose autocomplete names a secret
-// (one-time-code, current-password, new-password, any card field
-// cc-*): its value never leaves the browser.
-export const isSecret = (el, hasAttr) => {
-  if (el.type === 'password') return true;
-  const ac = hasAttr ? (el.getAttribute('autocomplete') || '').toLowerCase() : '';
-  if (ac) for (const w of ac.split(WS)) if (SECRET_AC.has(w) || w.startsWith('cc-')) return true;
-  return false;
-};
+// isSecret is internal/js/secret.js's one rule (a password, a one-time
+// code, any card field cc-*): such a value never leaves the browser.
+export { isSecret };
 // fieldValue: issue 18 pt 3: the current content of a non-secret field
 // is page data the agent needs to edit it (a wiki's edit box): a text
 // input's or text area's value, a select's chosen options, a

@@ -2,9 +2,7 @@
 // whether the page calls it invalid, without reading its value out.
 import { checkedState, typedValue } from './fieldvalue.js';
 import { clean } from '../../internal/js/text.js';
-
-// the collector's secret fields (collector/14-describe.js isSecret): every card field cc-*
-const SECRET = /(^|\s)(one-time-code|current-password|new-password|cc-[a-z-]+)(\s|$)/i;
+import { isSecret } from '../../internal/js/secret.js';
 
 // referencedText is the text of the elements an id-list attribute
 // (aria-errormessage, aria-describedby) names, white space collapsed.
@@ -37,7 +35,7 @@ const took = (el, f) => {
 export const checkField = (el, f) => {
   if (!el || !el.isConnected) return { took: null, invalid: false, message: "" };
   const t = took(el, f);
-  const secret = el.type === "password" || SECRET.test(el.getAttribute("autocomplete") || "");
+  const secret = isSecret(el);
   const aria = el.getAttribute("aria-invalid");
   const invalid = (el.validity ? !el.validity.valid : false) || (aria !== null && aria !== "false");
   let message = "";

@@ -4,7 +4,7 @@
 // writes it, under a "generated, do not edit" header, to the output file
 // that the package embeds. Packages call it from a go:generate line:
 //
-//	//go:generate go run ../internal/jsbundle/jsgen -entry js/collector.js -out collector.gen.js
+//	//go:generate go run ../internal/jsbundle/jsgen -entry collector/main.js -out collector.gen.js
 //
 // CI runs `go generate ./...` and fails when a committed bundle differs.
 package main
