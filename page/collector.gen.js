@@ -1576,6 +1576,7 @@ var plingModule = (() => {
     if (!label) label = accName(el, tag, "textbox") || nearbyLabel(el);
     return ["type", "textbox", label];
   };
+  var comboboxDisplay = (el, tag) => tag !== "input" && tag !== "textarea" && el.getAttribute("aria-readonly") === "true" && !isEditable(el) && !!(el.parentElement && el.parentElement.closest('[role="combobox"]'));
   var ctlType = (el, tag, role) => {
     if (role && CTRL_ROLES.has(role)) {
       switch (role) {
@@ -1589,6 +1590,8 @@ var plingModule = (() => {
           return ["check", role];
         case "textbox":
         case "searchbox":
+          if (comboboxDisplay(el, tag)) return null;
+          return ["type", role];
         case "slider":
         case "spinbutton":
           return ["type", role];

@@ -101,6 +101,11 @@ func TestActionNames(t *testing.T) {
 			{"archive", "", `Press "Archive"`, ""},
 			{"spam", "", `Press "Spam"`, ""},
 		}, absent: []string{"reply_forward", "archive_spam", "pristine_untouched_valid", "select_06_29_2016_as_the_date_and_hit_su", "textbox_2", "cfg_host"}},
+		// select2's read-only ARIA textbox inside its combobox shows the
+		// chosen value: part of the combobox, not a second type action.
+		{file: "combobox-display.html", want: []wantAction{
+			{"choose_a_country", "combobox", `Type into the combobox "Choose a country"`, ""},
+		}, absent: []string{"choose_a_country_2"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

@@ -44,13 +44,20 @@ export const codeEditor = (el, tag) => {
   if (!label) label = accName(el, tag, 'textbox') || nearbyLabel(el);
   return ['type', 'textbox', label];
 };
+// comboboxDisplay: a read-only ARIA textbox that is no field (not an
+// input, text area or contenteditable) inside a combobox shows the
+// combobox's chosen value (select2's rendered choice): it is part of that
+// combobox, which is the one type action, not a second field.
+const comboboxDisplay = (el, tag) => tag !== 'input' && tag !== 'textarea' && el.getAttribute('aria-readonly') === 'true' &&
+  !isEditable(el) && !!(el.parentElement && el.parentElement.closest('[role="combobox"]'));
 // ctlType returns [kind, role] for an actionable element, or null.
 export const ctlType = (el, tag, role) => {
   if (role && CTRL_ROLES.has(role)) {
     switch (role) {
       case 'link': return ['link', role];
       case 'checkbox': case 'switch': case 'radio': case 'menuitemcheckbox': case 'menuitemradio': return ['check', role];
-      case 'textbox': case 'searchbox': case 'slider': case 'spinbutton': return ['type', role];
+      case 'textbox': case 'searchbox': if (comboboxDisplay(el, tag)) return null; return ['type', role];
+      case 'slider': case 'spinbutton': return ['type', role];
       case 'combobox': return [tag === 'select' ? 'select' : 'type', role];
       case 'button':
         if (tag === 'button' && el.type === 'submit' && el.form) return ['submit', role];
