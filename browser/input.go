@@ -50,7 +50,7 @@ func (s *Session) Perform(ctx context.Context, step page.Step) error {
 }
 
 // PerformDigest is Perform for a type step that also returns the salted
-// digest of the target field's value before the step (page.FillFormScript's
+// digest of the target field's value before the step (page/js/fillform.js's
 // digest), taken in the evaluation that prepares the step.
 func (s *Session) PerformDigest(ctx context.Context, step page.Step, salt string) (string, error) {
 	return s.perform(ctx, step, salt)
@@ -61,8 +61,7 @@ func (s *Session) PerformDigest(ctx context.Context, step page.Step, salt string
 // mark of the observation the step was resolved against), the page must
 // be unchanged since (page/js/unchanged.js), else nothing is done
 // (changed); then act.js places the step; then, when params carry a salt,
-// the target field's salted digest (page/js/fillform.js, as
-// page.FillFormScript).
+// the target field's salted digest (page/js/fillform.js).
 //
 //go:embed prep.gen.js
 var prepScript string

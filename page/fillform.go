@@ -7,14 +7,14 @@ import (
 	"fmt"
 )
 
+// fillFormScript is the in-page script fill_form reads fields back with
+// (js/fillform.js). With {digest_of: key, salt} it returns {digest}: the
+// salted digest of that field's value, computed in the page (the value
+// never leaves it). browser's step preparation bundles the same module,
+// so a DigestPerformer takes the digest in the step's own evaluation.
+//
 //go:embed fillform.gen.js
 var fillFormScript string
-
-// FillFormScript is the in-page script fill_form reads fields back with
-// (fillform.js). With {digest_of: key, salt} it returns {digest}: the
-// salted digest of that field's value, computed in the page (the value
-// never leaves it), which a DigestPerformer takes before a type step.
-func FillFormScript() string { return fillFormScript }
 
 // MaxFormFields bounds the fields of one fill_form call.
 const MaxFormFields = 50

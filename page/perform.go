@@ -112,7 +112,7 @@ type NavigationAwaiter interface {
 // type step's target field as it was before the step, taken in the
 // evaluation that prepares the step (browser.Session implements it): a
 // type action then costs no evaluation of its own for the digest. The
-// digest is FillFormScript's (digest_of, salt); "" when it cannot be told.
+// digest is js/fillform.js's (digest_of, salt); "" when it cannot be told.
 type DigestPerformer interface {
 	PerformDigest(ctx context.Context, step Step, salt string) (before string, err error)
 }
