@@ -73,9 +73,6 @@ func (m *Module) Call(t testing.TB, s *browser.Session, fn string, args []any, o
 	}
 }
 
-// Script is the bundled function expression, for a test that evaluates it
-// some other way.
-func (m *Module) Script() string { return m.script }
 
 // Open returns a fresh Chromium session showing the HTML file at path
 // (relative to the test's package directory), served from 127.0.0.1 with
