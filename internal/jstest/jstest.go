@@ -73,7 +73,6 @@ func (m *Module) Call(t testing.TB, s *browser.Session, fn string, args []any, o
 	}
 }
 
-
 // Open returns a fresh Chromium session showing the HTML file at path
 // (relative to the test's package directory), served from 127.0.0.1 with
 // the files beside it.
