@@ -187,6 +187,10 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 				}
 			} else if err := typeText(ctx, t, tr, step.Text, editor); err != nil {
 				return err
+			} else if how == "keys" {
+				if err := retypeIfDiffers(ctx, t, tr, step.Text); err != nil {
+					return err
+				}
 			}
 			if how == "watch" {
 				// A field that announces suggestions: give the page its
@@ -206,6 +210,83 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 	})
 }
 
+// retypeIfDiffers closes the completion list typing left open in a code
+// editor whose whole text was typed, checks that the editor's own model
+// holds the text (holds.js), and when it does not
+// (a key an editor's completion or a late selection took: seen once in
+// Monaco on a loaded machine) selects all and types it once more, as a
+// person who saw the wrong text would. Still different, it answers
+// page.ErrTextDiffers, which the receipt turns into a warning; an editor
+// whose model cannot be read is not checked.
+func retypeIfDiffers(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string) error {
+	for try := 0; ; try++ {
+		end := tr.Start(page.SpanEval, "Runtime.evaluate (editor holds the text)")
+		h, err := chromedp.Evaluate[struct {
+			Holds  *bool `json:"holds"`
+			Escape bool  `json:"escape"`
+		}](holdsScript(text))(ctx, t)
+		end()
+		if err != nil {
+			return err
+		}
+		if h.Escape {
+			if err := press(ctx, t, tr, escapeKey()); err != nil {
+				return err
+			}
+		}
+		if h.Holds == nil || *h.Holds {
+			return nil
+		}
+		if try == 1 {
+			return page.ErrTextDiffers
+		}
+		if err := press(ctx, t, tr, selectAllKey()); err != nil {
+			return err
+		}
+		if err := typeText(ctx, t, tr, text, true); err != nil {
+			return err
+		}
+	}
+}
+
+// closeCompletion closes the completion list a code editor shows while
+// it is typed into, before a line break (js/closelist.js): with the list
+// open, the editor's Enter would pick a completion instead of breaking
+// the line. The editor's own API closes it, or Escape where the page
+// does not expose one (CodeMirror 6).
+func closeCompletion(ctx context.Context, t *chromedp.Target, tr *page.Trace) error {
+	end := tr.Start(page.SpanEval, "Runtime.evaluate (close completion)")
+	how, err := chromedp.Evaluate[string]("("+closeListFunc+")()")(ctx, t)
+	end()
+	if err != nil || how != "escape" {
+		return err
+	}
+	return press(ctx, t, tr, escapeKey())
+}
+
+// escapeKey is Escape, which code editors' completion lists bind to
+// close.
+func escapeKey() input.DispatchKeyEventParams {
+	return input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: "Escape", Code: "Escape",
+		WindowsVirtualKeyCode: 27, NativeVirtualKeyCode: 27}
+}
+
+// closeListFunc is js/closelist.js, bundled into closelist.gen.js.
+//
+//go:embed closelist.gen.js
+var closeListFunc string
+
+// holdsFunc is js/holds.js, bundled into holds.gen.js.
+//
+//go:embed holds.gen.js
+var holdsFunc string
+
+// holdsScript runs holds.js for text.
+func holdsScript(text string) string {
+	args, _ := json.Marshal(map[string]any{"text": text})
+	return "(" + holdsFunc + ")(" + string(args) + ")"
+}
+
 // PasteOver is the length (in characters) above which a type step's text
 // is pasted (Input.insertText, no key events) rather than typed key by
 // key: all of it but its last character, which is then typed as a key
@@ -221,7 +302,8 @@ const PasteOver = 128
 // combining marks, and a text longer than PasteOver (pasted). In a code
 // editor (enter) a line break is an Enter press followed by Shift+Home,
 // which selects the indentation the editor gave the new line, so the
-// next line's own text replaces it.
+// next line's own text replaces it; a completion list the editor opened
+// is closed before the Enter (closeCompletion), which it would pick.
 func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, enter bool) error {
 	runes := []rune(text)
 	if len(runes) > PasteOver {
@@ -242,6 +324,9 @@ func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text stri
 	for _, r := range runes {
 		if enter && (r == '\n' || r == '\r') {
 			if err := flush(); err != nil {
+				return err
+			}
+			if err := closeCompletion(ctx, t, tr); err != nil {
 				return err
 			}
 			// one keyDown carrying its text: an editor that handles the

@@ -48,6 +48,13 @@ const (
 // the agent.
 var ErrPageChanged = errors.New("the page changed since the observation the step was resolved against")
 
+// ErrTextDiffers is what a driver's Perform answers after a type step whose
+// keys all went in but whose code editor's own model then held other text
+// than the step's (checked in the page, retyped once): the input happened,
+// so the runtime observes and diffs as for any action, and the receipt
+// warns (EXPECTATION_FAILED) instead of claiming the text is there.
+var ErrTextDiffers = errors.New("the editor holds other text than was typed")
+
 // Error is a failure the agent can act on: errcode's one Error (a stable
 // code, the reason in words, the actions available now, page data).
 type Error = errcode.Error

@@ -204,3 +204,54 @@ func TestTypeIntoMonaco(t *testing.T) {
 		}
 	}
 }
+
+// Issue 18 pt 5: CodeMirror 5 with its own SQL completion shown while
+// typing (show-hint and sql-hint, as phpMyAdmin's SQL box): a line break
+// typed while the list is open breaks the line instead of picking a
+// completion, and no list is left open over the editor. Without the
+// close, the editor held "WHERE id = 7;" for the first text.
+func TestTypeIntoEditorWithCompletion(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveWidgets(t, nil)+"/codemirror5-hint.html")
+	for _, text := range []string{"SELECT name FROM users\nWHERE id = 7;", "BEGIN\n  SELECT 1;\nEND", "SELECT * FROM orders"} {
+		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
+		if got := evalString(t, tab, `window.editor.getValue()`); got != text {
+			t.Errorf("the editor holds %q, want %q", got, text)
+		}
+		if open := evalString(t, tab, `String(!!document.querySelector(".CodeMirror-hints"))`); open != "false" {
+			t.Errorf("a completion list is left open after %q", text)
+		}
+		if !slices.Contains(res.Receipt.Changed.Fields, "sql_query") || res.Receipt.Warning != "" {
+			t.Errorf("receipt %+v", res.Receipt)
+		}
+	}
+}
+
+// Issue 18 pt 5, the receipt: after typing a code editor's whole text
+// the editor's own model is checked. A key the editor took once (a
+// completion that was open, a late selection) is typed over once more,
+// as a person who saw it would; an editor that never holds the text
+// (its Enter bound to something else) gets a receipt that warns
+// EXPECTATION_FAILED, never one that claims the text is there.
+func TestTypeIntoEditorChecksItsModel(t *testing.T) {
+	t.Parallel()
+	const text = "SELECT 1\nFROM dual;"
+	for _, c := range []struct {
+		swallow, want, warning string
+	}{
+		{"1", text, ""},
+		{"all", "FROM dual;", "EXPECTATION_FAILED: sql_query holds other text than was typed"},
+	} {
+		t.Run("swallow="+c.swallow, func(t *testing.T) {
+			t.Parallel()
+			rt, tab := openURL(t, serveWidgets(t, nil)+"/codemirror5-enter.html?swallow="+c.swallow)
+			res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
+			if got := evalString(t, tab, `window.editor.getValue()`); got != c.want {
+				t.Errorf("the editor holds %q, want %q", got, c.want)
+			}
+			if !res.Receipt.OK || !strings.HasPrefix(res.Receipt.Warning, c.warning) || (c.warning == "") != (res.Receipt.Warning == "") {
+				t.Errorf("receipt %+v, want warning %q", res.Receipt, c.warning)
+			}
+		})
+	}
+}

@@ -25,7 +25,8 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 	if errors.Is(err, ErrPageChanged) {
 		return nil, err
 	}
-	if err != nil {
+	differs := errors.Is(err, ErrTextDiffers)
+	if err != nil && !differs {
 		return nil, actError(err, before)
 	}
 	how := observeHow{settle: true, fresh: true, find: p.find}
@@ -46,6 +47,8 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 	rec.Dialogs = after.dialogs
 	if w := dialogWarning(res.ID, after.dialogs); w != "" {
 		rec.Warning = w
+	} else if differs {
+		rec.Warning = "EXPECTATION_FAILED: " + a.Name + " holds other text than was typed (an editor's completion or indentation changed it); read it before going on"
 	} else if !rec.Changed.Observed {
 		rec.Warning = "EXPECTATION_FAILED: no visible change after " + res.ID + "; read the page feedback and state before trying again"
 	}

@@ -4,6 +4,8 @@ import { focusedElement } from '../../js/focus.js';
 import { selectInEditor } from '../../js/editorselect.js';
 import { selectInEditable, selectInField } from '../../js/textselect.js';
 import { stopWatch, suggests, watch } from '../../js/typewatch.js';
+import { closeCompletion } from '../../js/completion.js';
+import holds from '../../js/holds.js';
 
 const describe = (el) => (el ? el.id || el.localName : null);
 
@@ -48,4 +50,17 @@ export const watched = async (el) => {
   const n = w.n;
   stopWatch();
   return { n, stopped: window.__plingTypeWatch === undefined };
+};
+
+// closing answers closeCompletion for the editor root el and what the
+// editor stand-ins were called with.
+export const closing = (el) => {
+  const how = closeCompletion(el);
+  return { how, calls: window.calls.splice(0) };
+};
+
+// holding focuses css and answers holds.js for text.
+export const holding = (css, text) => {
+  document.querySelector(css).focus();
+  return { r: holds({ text }), calls: window.calls.splice(0) };
 };
