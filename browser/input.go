@@ -161,7 +161,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 			// With append the caret goes to the end, with replace the one
 			// occurrence of that text is selected (selectall.js).
 			end := tr.Start(page.SpanEval, "Runtime.evaluate (select all)")
-			sel, err := chromedp.Evaluate[selection](selectAllScript(step))(ctx, t)
+			sel, err := chromedp.Evaluate[selection](selectAllScript(step), chromedp.EvalAwaitPromise)(ctx, t)
 			end()
 			if err != nil {
 				return err

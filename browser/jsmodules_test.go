@@ -138,3 +138,15 @@ func TestCompletionModules(t *testing.T) {
 		{Name: "holds: no editor", Fn: "holding", Args: []any{"#plain", "x"}, Want: map[string]any{"r": map[string]any{"holds": nil, "escape": false}, "calls": none}},
 	})
 }
+
+// selectall.js waits, a bounded moment, for a focus the click left on an
+// element that takes no text to move into a field, and places the
+// selection there; beyond the bound it answers for the element it has.
+func TestSelectAllWaitsForFocus(t *testing.T) {
+	s := jstest.Open(t, selectPage)
+	m := jstest.Load(t, "testdata/jsmodules/probe.js")
+	m.Run(t, s, []jstest.Case{
+		{Name: "focus moves after 20 ms", Fn: "movedFocus", Args: []any{20}, Want: map[string]any{"r": map[string]any{"how": ""}, "id": "ta", "start": 0, "end": 10}},
+		{Name: "focus moves after the bound", Fn: "movedFocus", Args: []any{400}, Want: map[string]any{"r": map[string]any{"how": ""}, "id": "box", "start": nil, "end": nil}},
+	})
+}

@@ -166,8 +166,27 @@ var plingModule = (() => {
   };
 
   // js/selectall.js
+  var FOCUS_WAIT_MS = 100;
+  var takesText = (el) => typeof el.select === "function" && typeof el.value === "string" || el.isContentEditable || !!(el.closest && el.closest(".CodeMirror, .cm-editor, .monaco-editor"));
+  var focusMoved = () => new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      document.removeEventListener("focusin", onFocus, true);
+      resolve();
+    };
+    const onFocus = () => {
+      const el = focusedElement();
+      if (el && takesText(el)) done();
+    };
+    const timer = setTimeout(done, FOCUS_WAIT_MS);
+    document.addEventListener("focusin", onFocus, true);
+  });
   var selectall_default = (p) => {
-    p = p || {};
+    const el = focusedElement();
+    if (el && !takesText(el)) return focusMoved().then(() => place(p || {}));
+    return place(p || {});
+  };
+  var place = (p) => {
     const el = focusedElement();
     stopWatch();
     if (!el) return { how: "" };

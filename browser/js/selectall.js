@@ -18,13 +18,50 @@
 // presses Ctrl+End), "keys-set" in a code editor whose selection is set
 // (keys, no select-all), "watch" for a field that announces suggestions (a
 // MutationObserver counts the page's reaction for suggest.js: typewatch.js),
-// else "". A watch a failed step left behind is stopped.
+// else "". A watch a failed step left behind is stopped. When the click
+// left the focus on an element that takes no text (select2's box), the
+// answer waits, a promise, until the page moves the focus into a field
+// (select2's search field) or FOCUS_WAIT_MS passed.
 import { focusedElement } from './focus.js';
 import { selectInEditor } from './editorselect.js';
 import { selectInEditable, selectInField } from './textselect.js';
 import { stopWatch, suggests, watch } from './typewatch.js';
 
-export default (p) => { p = p || {};
+// FOCUS_WAIT_MS bounds how long a step whose click left the focus on an
+// element that takes no text waits for the page to move it.
+const FOCUS_WAIT_MS = 100;
+
+// takesText tells an element typing edits: a text field or area, a
+// contenteditable, an element inside a code editor.
+const takesText = (el) => (typeof el.select === "function" && typeof el.value === "string") || el.isContentEditable ||
+  !!(el.closest && el.closest(".CodeMirror, .cm-editor, .monaco-editor"));
+
+// focusMoved resolves once the focus moves to an element that takes
+// text, or after FOCUS_WAIT_MS: a widget opened by the click may focus
+// its own search field a moment later (select2 does in a timeout), and
+// keys sent before would go to the box it left.
+const focusMoved = () => new Promise((resolve) => {
+  const done = () => {
+    clearTimeout(timer);
+    document.removeEventListener("focusin", onFocus, true);
+    resolve();
+  };
+  const onFocus = () => {
+    const el = focusedElement();
+    if (el && takesText(el)) done();
+  };
+  const timer = setTimeout(done, FOCUS_WAIT_MS);
+  document.addEventListener("focusin", onFocus, true);
+});
+
+export default (p) => {
+  const el = focusedElement();
+  if (el && !takesText(el)) return focusMoved().then(() => place(p || {}));
+  return place(p || {});
+};
+
+// place selects for p in the element that has the focus now.
+const place = (p) => {
   const el = focusedElement();
   stopWatch();
   if (!el) return { how: "" };

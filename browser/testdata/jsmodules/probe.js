@@ -6,6 +6,7 @@ import { selectInEditable, selectInField } from '../../js/textselect.js';
 import { stopWatch, suggests, watch } from '../../js/typewatch.js';
 import { closeCompletion } from '../../js/completion.js';
 import holds from '../../js/holds.js';
+import selectAll from '../../js/selectall.js';
 
 const describe = (el) => (el ? el.id || el.localName : null);
 
@@ -63,4 +64,15 @@ export const closing = (el) => {
 export const holding = (css, text) => {
   document.querySelector(css).focus();
   return { r: holds({ text }), calls: window.calls.splice(0) };
+};
+
+// movedFocus focuses #box (which takes no text), moves the focus to #ta
+// after delay ms (as select2 moves it to its search field), and answers
+// selectall.js's answer and where the focus and selection are then.
+export const movedFocus = async (delay) => {
+  document.getElementById('box').focus();
+  setTimeout(() => document.getElementById('ta').focus(), delay);
+  const r = await selectAll({});
+  const el = document.activeElement;
+  return { r, id: el.id, start: el.selectionStart === undefined ? null : el.selectionStart, end: el.selectionEnd === undefined ? null : el.selectionEnd };
 };
