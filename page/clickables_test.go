@@ -33,12 +33,26 @@ func rowActions(o *page.Observation) []string {
 }
 
 // Issue 18 pt 7: a table whose rows show their log when clicked (no role,
-// no button, no link: cursor: pointer and a listener). The rows are
+// no button, no link: cursor: pointer and a listener, or only a handler
+// jQuery delegates to the rows from the table body). The rows are
 // records and each row is its own action, folded into one
 // expand(record); acting on one row expands that row, and only it.
 func TestActClickableRowExpands(t *testing.T) {
 	t.Parallel()
-	rt, tab := openURL(t, serveRealapp(t, nil)+"/rowexpand.html")
+	for _, name := range []string{"rowexpand.html", "rowdelegated.html"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			testActClickableRowExpands(t, name)
+		})
+	}
+}
+
+// testActClickableRowExpands is TestActClickableRowExpands on the job
+// table of one page: rowexpand.html's rows have their own listener and
+// cursor: pointer; rowdelegated.html's have neither, their click handler
+// being one jQuery delegates from the table body (issue 18 pt 7).
+func testActClickableRowExpands(t *testing.T, name string) {
+	rt, tab := openURL(t, serveWidgets(t, nil)+"/"+name)
 	o := rt.Last()
 	a := find(o, "expand")
 	if a == nil || !a.RecordParam || a.Folded != 3 {

@@ -2182,8 +2182,9 @@ var plingModule = (() => {
   };
   var clickHandler = (el) => {
     if (el.hasAttribute("onclick") || typeof el.onclick === "function") return true;
-    const d = el.ownerDocument, w2 = d && d.defaultView;
-    const m = w2 && w2.__plingClicks;
+    if (w.delegated.has(el)) return true;
+    const d = el.ownerDocument, win2 = d && d.defaultView;
+    const m = win2 && win2.__plingClicks;
     const s = m && typeof m.get === "function" ? m.get(el) : void 0;
     return !!s && s.size > 0;
   };
@@ -2556,7 +2557,37 @@ var plingModule = (() => {
       pushHidden(c2.region, accName(el, tag, role || "button"), "expand");
     }
   };
+  var MAX_DELEGATED = 2e3;
+  var delegatedTargets = () => {
+    const out = /* @__PURE__ */ new Set();
+    const list = window.__plingClickers, $ = window.jQuery;
+    if (!Array.isArray(list) || !$ || typeof $._data !== "function") return out;
+    for (const ref of list) {
+      const el = ref.deref();
+      if (!el || !el.isConnected) continue;
+      let hs = null;
+      try {
+        const ev = $._data(el, "events");
+        hs = ev && ev.click;
+      } catch (e) {
+        continue;
+      }
+      const n = hs && hs.delegateCount > 0 ? Math.min(hs.delegateCount, hs.length) : 0;
+      for (let i = 0; i < n; i++) {
+        let found;
+        try {
+          found = el.querySelectorAll(hs[i].selector);
+        } catch (e) {
+          continue;
+        }
+        if (found.length > MAX_DELEGATED) continue;
+        for (const t of found) out.add(t);
+      }
+    }
+    return out;
+  };
   function initVisit() {
+    w.delegated = delegatedTargets();
     w.pointerGroups = /* @__PURE__ */ new WeakSet();
   }
 

@@ -243,6 +243,7 @@ var plingModule = (() => {
   });
 
   // js/listeners.js
+  var MAX_CLICKERS = 4096;
   var watchListeners = () => {
     const KEY2 = "__plingClicks";
     if (Object.prototype.hasOwnProperty.call(window, KEY2)) return;
@@ -251,6 +252,9 @@ var plingModule = (() => {
     const add = ET.addEventListener, remove = ET.removeEventListener;
     const clicks = /* @__PURE__ */ new WeakMap();
     Object.defineProperty(window, KEY2, { value: clicks });
+    const clickers = [];
+    Object.defineProperty(window, "__plingClickers", { value: clickers });
+    const canRef = typeof WeakRef === "function";
     const wrap = (orig, fn) => {
       Object.defineProperty(fn, "name", { value: orig.name });
       Object.defineProperty(fn, "length", { value: orig.length });
@@ -259,7 +263,10 @@ var plingModule = (() => {
     ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
       if (type === "click" && fn && this && this.nodeType === 1) {
         let s = clicks.get(this);
-        if (!s) clicks.set(this, s = /* @__PURE__ */ new Set());
+        if (!s) {
+          clicks.set(this, s = /* @__PURE__ */ new Set());
+          if (canRef && clickers.length < MAX_CLICKERS) clickers.push(new WeakRef(this));
+        }
         s.add(fn);
       }
       return add.call(this, type, fn, opts);

@@ -88,11 +88,13 @@ export const pointerGroup = (el) => {
   for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && LETTER.test(c.data)) return false;
   return true;
 };
-// clickHandler: el has a click handler of its own.
+// clickHandler: el has a click handler of its own, or one jQuery
+// delegates to it from an ancestor (delegatedTargets).
 export const clickHandler = (el) => {
   if (el.hasAttribute('onclick') || typeof el.onclick === 'function') return true;
-  const d = el.ownerDocument, w = d && d.defaultView;
-  const m = w && w.__plingClicks;
+  if (w.delegated.has(el)) return true;
+  const d = el.ownerDocument, win = d && d.defaultView;
+  const m = win && win.__plingClicks;
   const s = m && typeof m.get === 'function' ? m.get(el) : undefined;
   return !!s && s.size > 0;
 };
@@ -558,7 +560,39 @@ const inferredState = (v) => {
   }
 };
 
+// MAX_DELEGATED bounds the elements one delegated handler's selector may
+// match: a broader one (every td of a long table) says little about any.
+const MAX_DELEGATED = 2000;
+
+// delegatedTargets: issue 18 pt 7: the elements a jQuery click handler
+// delegated to an ancestor targets ($(tbody).on('click', 'tr', …): the
+// row has no listener of its own). listeners.js lists the elements given
+// a click listener (jQuery's dispatcher among them); the page's jQuery
+// data ($._data(el, 'events').click, whose first delegateCount handlers
+// are delegated, each with its selector) names what each one targets.
+// Top document only; empty without jQuery.
+export const delegatedTargets = () => {
+  const out = new Set();
+  const list = window.__plingClickers, $ = window.jQuery;
+  if (!Array.isArray(list) || !$ || typeof $._data !== 'function') return out;
+  for (const ref of list) {
+    const el = ref.deref();
+    if (!el || !el.isConnected) continue;
+    let hs = null;
+    try { const ev = $._data(el, 'events'); hs = ev && ev.click; } catch (e) { continue; }
+    const n = hs && hs.delegateCount > 0 ? Math.min(hs.delegateCount, hs.length) : 0;
+    for (let i = 0; i < n; i++) {
+      let found;
+      try { found = el.querySelectorAll(hs[i].selector); } catch (e) { continue; } // jQuery-only selectors
+      if (found.length > MAX_DELEGATED) continue;
+      for (const t of found) out.add(t);
+    }
+  }
+  return out;
+};
+
 export function initVisit() {
+  w.delegated = delegatedTargets();
   // issue 18: a pointer element whose text is two or more boxes of
   // their own (two adjacent buttons made of spans under one handler) is
   // a group: each box is a button, never one "Reply Forward".

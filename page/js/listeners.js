@@ -7,8 +7,17 @@
 // window.__plingClicks (non-enumerable) maps an element to the set of its
 // click listeners; removeEventListener takes one out. Listeners a page
 // delegates to an ancestor (one on document for every row) are not its
-// rows': cursor: pointer is the sign for those. watchListeners installs
-// it and returns nothing.
+// rows': cursor: pointer is the sign for those, and jQuery's own data,
+// which names the selector of a handler it delegates
+// ($(tbody).on('click', 'tr', …)). For that, window.__plingClickers
+// (non-enumerable) lists, as weak references and at most MAX_CLICKERS,
+// the elements that were given a click listener, in order: jQuery's one
+// dispatcher per element is one of them. watchListeners installs it and
+// returns nothing.
+
+// MAX_CLICKERS bounds __plingClickers: the first elements given a click
+// listener (a page sets its delegations up as it starts) are kept.
+export const MAX_CLICKERS = 4096;
 
 export const watchListeners = () => {
   const KEY = "__plingClicks";
@@ -18,6 +27,9 @@ export const watchListeners = () => {
   const add = ET.addEventListener, remove = ET.removeEventListener;
   const clicks = new WeakMap();
   Object.defineProperty(window, KEY, { value: clicks });
+  const clickers = [];
+  Object.defineProperty(window, "__plingClickers", { value: clickers });
+  const canRef = typeof WeakRef === "function";
   const wrap = (orig, fn) => {
     // the wrapper keeps the native function's name and length, so a page
     // that introspects addEventListener sees what it expects
@@ -28,7 +40,10 @@ export const watchListeners = () => {
   ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
     if (type === "click" && fn && this && this.nodeType === 1) {
       let s = clicks.get(this);
-      if (!s) clicks.set(this, (s = new Set()));
+      if (!s) {
+        clicks.set(this, (s = new Set()));
+        if (canRef && clickers.length < MAX_CLICKERS) clickers.push(new WeakRef(this));
+      }
       s.add(fn);
     }
     return add.call(this, type, fn, opts);
