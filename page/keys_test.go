@@ -271,7 +271,13 @@ func TestTypeWaitsForTheSearchField(t *testing.T) {
 	} {
 		t.Run(c.page, func(t *testing.T) {
 			t.Parallel()
-			rt, tab := openURL(t, serveWidgets(t, map[string]http.HandlerFunc{"/report": func(http.ResponseWriter, *http.Request) {}})+c.page)
+			rt, tab := openURL(t, serveWidgets(t, map[string]http.HandlerFunc{
+				"/report": func(http.ResponseWriter, *http.Request) {},
+				// the widget gallery's own select2 page (e2e/realworld)
+				"/select2.html": func(w http.ResponseWriter, r *http.Request) {
+					http.ServeFile(w, r, "../e2e/realworld/testdata/gallery/select2.html")
+				},
+			})+c.page)
 			res := mustAct(t, rt, page.ActRequest{Action: c.box, Args: map[string]any{"text": "Portu"}})
 			if got := evalString(t, tab, c.search); got != "Portu" {
 				t.Errorf("the search field holds %q, want Portu", got)
