@@ -18,7 +18,7 @@ func TestWebMCPOverStdio(t *testing.T) {
 	// The documented example: pling serve --demo --demo-page webmcp.
 	c, _ := stdioClient(t, elicitAnswer{mcp.ElicitationResponseActionAccept}, "--demo", "--demo-page", "webmcp")
 	obs := mustOK(t, call(t, c, "observe", map[string]any{}))
-	contains(t, obs.Text, "- get_fare(flight): Fare: The fare of one flight, in euros [read-only]",
+	contains(t, obs.Text, "- get_fare(flight): Fare: The fare of one flight, in euros [reads only]",
 		"- book_flight(flight, passenger): Book a seat on a flight (charges the card on file) [needs the user's confirmation]",
 		"- find_flights(from, to) @search-flights: Find flights between two airports")
 	var sources int

@@ -380,7 +380,7 @@ func compactFlags(a Action) string {
 	case a.Effect == "write" && a.Kind == "link":
 		flags = append(flags, "writes")
 	case a.Effect == "read" && a.Kind != "link":
-		flags = append(flags, "read-only")
+		flags = append(flags, "reads only")
 	}
 	if a.Confirm {
 		flags = append(flags, "needs the user's confirmation")

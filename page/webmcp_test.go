@@ -78,7 +78,7 @@ func TestWebMCPToolsAreDeclaredActions(t *testing.T) {
 		t.Errorf("JSON lacks the tool entry with source webmcp: %s", raw)
 	}
 	text := page.RenderCompact(o, page.DefaultBudgets(), false)
-	for _, want := range []string{"get_fare(flight): Fare: The fare of one flight, in euros [read-only]", "book_flight(flight, passenger)", "[needs the user's confirmation]", "apply_promo(code?)", "find_flights(from, to) @search-flights"} {
+	for _, want := range []string{"get_fare(flight): Fare: The fare of one flight, in euros [reads only]", "book_flight(flight, passenger)", "[needs the user's confirmation]", "apply_promo(code?)", "find_flights(from, to) @search-flights"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("rendering lacks %q:\n%s", want, text)
 		}
