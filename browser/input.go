@@ -187,8 +187,8 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 				}
 			} else if err := typeText(ctx, t, tr, step.Text, editor); err != nil {
 				return err
-			} else if how == "keys" {
-				if err := retypeIfDiffers(ctx, t, tr, step.Text); err != nil {
+			} else if editor {
+				if err := settleEditor(ctx, t, tr, step.Text, how == "keys"); err != nil {
 					return err
 				}
 			}
@@ -210,32 +210,24 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 	})
 }
 
-// retypeIfDiffers closes the completion list typing left open in a code
-// editor whose whole text was typed, checks that the editor's own model
-// holds the text (holds.js), and when it does not
-// (a key an editor's completion or a late selection took: seen once in
-// Monaco on a loaded machine) selects all and types it once more, as a
-// person who saw the wrong text would. Still different, it answers
-// page.ErrTextDiffers, which the receipt turns into a warning; an editor
-// whose model cannot be read is not checked.
-func retypeIfDiffers(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string) error {
+// settleEditor runs after the last key of a type step into a code
+// editor: it closes the completion list the typing left open, and when
+// the step replaced the whole content (replaced) checks that the
+// editor's own model holds the text. When it does not (a key an editor's
+// completion or a late selection took: seen once in Monaco on a loaded
+// machine) it selects all and types the text once more, as a person who
+// saw the wrong text would; still different, it answers
+// page.ErrTextDiffers, which the receipt turns into a warning. An editor
+// whose model cannot be read is not compared.
+func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, replaced bool) error {
+	var want *string
+	if replaced {
+		want = &text
+	}
 	for try := 0; ; try++ {
-		end := tr.Start(page.SpanEval, "Runtime.evaluate (editor holds the text)")
-		h, err := chromedp.Evaluate[struct {
-			Holds  *bool `json:"holds"`
-			Escape bool  `json:"escape"`
-		}](holdsScript(text))(ctx, t)
-		end()
-		if err != nil {
+		holds, err := checkEditor(ctx, t, tr, want)
+		if err != nil || holds == nil || *holds {
 			return err
-		}
-		if h.Escape {
-			if err := press(ctx, t, tr, escapeKey()); err != nil {
-				return err
-			}
-		}
-		if h.Holds == nil || *h.Holds {
-			return nil
 		}
 		if try == 1 {
 			return page.ErrTextDiffers
@@ -249,19 +241,33 @@ func retypeIfDiffers(ctx context.Context, t *chromedp.Target, tr *page.Trace, te
 	}
 }
 
-// closeCompletion closes the completion list a code editor shows while
-// it is typed into, before a line break (js/closelist.js): with the list
-// open, the editor's Enter would pick a completion instead of breaking
-// the line. The editor's own API closes it, or Escape where the page
-// does not expose one (CodeMirror 6).
-func closeCompletion(ctx context.Context, t *chromedp.Target, tr *page.Trace) error {
-	end := tr.Start(page.SpanEval, "Runtime.evaluate (close completion)")
-	how, err := chromedp.Evaluate[string]("("+closeListFunc+")()")(ctx, t)
-	end()
-	if err != nil || how != "escape" {
-		return err
+// checkEditor is js/editorcheck.js in the code editor around the focused
+// element: it closes an open completion list (the editor's own API, or
+// Escape pressed here where the page exposes none: CodeMirror 6), since
+// with the list open the editor's Enter picks a completion instead of
+// breaking the line; with want, it answers whether the editor's model
+// holds *want (nil when that cannot be told or want is nil).
+func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *string) (*bool, error) {
+	args := map[string]any{}
+	if want != nil {
+		args["text"] = *want
 	}
-	return press(ctx, t, tr, escapeKey())
+	a, _ := json.Marshal(args)
+	end := tr.Start(page.SpanEval, "Runtime.evaluate (editor check)")
+	h, err := chromedp.Evaluate[struct {
+		Holds  *bool `json:"holds"`
+		Escape bool  `json:"escape"`
+	}]("("+editorCheckFunc+")("+string(a)+")")(ctx, t)
+	end()
+	if err != nil {
+		return nil, err
+	}
+	if h.Escape {
+		if err := press(ctx, t, tr, escapeKey()); err != nil {
+			return nil, err
+		}
+	}
+	return h.Holds, nil
 }
 
 // escapeKey is Escape, which code editors' completion lists bind to
@@ -271,21 +277,10 @@ func escapeKey() input.DispatchKeyEventParams {
 		WindowsVirtualKeyCode: 27, NativeVirtualKeyCode: 27}
 }
 
-// closeListFunc is js/closelist.js, bundled into closelist.gen.js.
+// editorCheckFunc is js/editorcheck.js, bundled into editorcheck.gen.js.
 //
-//go:embed closelist.gen.js
-var closeListFunc string
-
-// holdsFunc is js/holds.js, bundled into holds.gen.js.
-//
-//go:embed holds.gen.js
-var holdsFunc string
-
-// holdsScript runs holds.js for text.
-func holdsScript(text string) string {
-	args, _ := json.Marshal(map[string]any{"text": text})
-	return "(" + holdsFunc + ")(" + string(args) + ")"
-}
+//go:embed editorcheck.gen.js
+var editorCheckFunc string
 
 // PasteOver is the length (in characters) above which a type step's text
 // is pasted (Input.insertText, no key events) rather than typed key by
@@ -303,7 +298,7 @@ const PasteOver = 128
 // editor (enter) a line break is an Enter press followed by Shift+Home,
 // which selects the indentation the editor gave the new line, so the
 // next line's own text replaces it; a completion list the editor opened
-// is closed before the Enter (closeCompletion), which it would pick.
+// is closed before the Enter (checkEditor), which it would pick.
 func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, enter bool) error {
 	runes := []rune(text)
 	if len(runes) > PasteOver {
@@ -326,7 +321,7 @@ func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text stri
 			if err := flush(); err != nil {
 				return err
 			}
-			if err := closeCompletion(ctx, t, tr); err != nil {
+			if _, err := checkEditor(ctx, t, tr, nil); err != nil {
 				return err
 			}
 			// one keyDown carrying its text: an editor that handles the

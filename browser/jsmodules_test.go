@@ -117,8 +117,9 @@ func TestActModule(t *testing.T) {
 
 // completion.js closes an open completion list through the editor's own
 // API (CodeMirror 5's closeHint, Monaco's hideSuggestWidget) or asks for
-// Escape (CodeMirror 6); holds.js closes it too and compares the
-// editor's model with the typed text, null where no model is readable.
+// Escape (CodeMirror 6); editorcheck.js closes it too and, given the
+// typed text, compares the editor's model with it: null where no model
+// is readable or no text is given.
 func TestCompletionModules(t *testing.T) {
 	s := jstest.Open(t, "testdata/jsmodules/completion.html")
 	m := jstest.Load(t, "testdata/jsmodules/probe.js")
@@ -135,6 +136,7 @@ func TestCompletionModules(t *testing.T) {
 		{Name: "holds: codemirror 5, other text", Fn: "holding", Args: []any{"#cm5in", "SELECT 2"}, Want: map[string]any{"r": map[string]any{"holds": false, "escape": false}, "calls": none}},
 		{Name: "holds: monaco's model", Fn: "holding", Args: []any{"#monin", "SELECT\n2"}, Want: map[string]any{"r": map[string]any{"holds": true, "escape": false}, "calls": none}},
 		{Name: "holds: codemirror 6, unknown, Escape", Fn: "holding", Args: []any{"#cm6in", "x"}, Want: map[string]any{"r": map[string]any{"holds": nil, "escape": true}, "calls": none}},
+		{Name: "holds: no text given", Fn: "holding", Args: []any{"#cm5in", nil}, Want: map[string]any{"r": map[string]any{"holds": nil, "escape": false}, "calls": none}},
 		{Name: "holds: no editor", Fn: "holding", Args: []any{"#plain", "x"}, Want: map[string]any{"r": map[string]any{"holds": nil, "escape": false}, "calls": none}},
 	})
 }

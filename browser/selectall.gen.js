@@ -55,20 +55,22 @@ var plingModule = (() => {
     }
     return { how: "keys-set" };
   };
-  var monaco = (editor, find) => {
+  var editorRoot = (el) => el && el.closest ? el.closest(".CodeMirror, .cm-editor, .monaco-editor") : null;
+  var monacoOf = (root) => {
     const m = window.monaco;
-    if (editor.classList.contains("monaco-editor") && m && m.editor && typeof m.editor.getEditors === "function" && m.Range) {
-      for (const ed of m.editor.getEditors()) {
-        if (ed.getDomNode() !== editor || !ed.getModel()) continue;
-        const model = ed.getModel();
-        const w = where(model.getValue(), find);
-        if (w.code) return w;
-        ed.setSelection(m.Range.fromPositions(model.getPositionAt(w.i), model.getPositionAt(w.i + find.length)));
-        ed.focus();
-        return { how: "keys-set" };
-      }
-    }
+    if (!root.classList.contains("monaco-editor") || !m || !m.editor || typeof m.editor.getEditors !== "function") return null;
+    for (const ed of m.editor.getEditors()) if (ed.getDomNode() === root) return ed;
     return null;
+  };
+  var monaco = (editor, find) => {
+    const ed = monacoOf(editor), m = window.monaco;
+    if (!ed || !ed.getModel() || !m.Range) return null;
+    const model = ed.getModel();
+    const w = where(model.getValue(), find);
+    if (w.code) return w;
+    ed.setSelection(m.Range.fromPositions(model.getPositionAt(w.i), model.getPositionAt(w.i + find.length)));
+    ed.focus();
+    return { how: "keys-set" };
   };
   var selectInEditor = (editor, mode, find) => {
     if (mode === "all") return { how: "keys" };
@@ -167,7 +169,7 @@ var plingModule = (() => {
 
   // js/selectall.js
   var FOCUS_WAIT_MS = 100;
-  var takesText = (el) => typeof el.select === "function" && typeof el.value === "string" || el.isContentEditable || !!(el.closest && el.closest(".CodeMirror, .cm-editor, .monaco-editor"));
+  var takesText = (el) => typeof el.select === "function" && typeof el.value === "string" || el.isContentEditable || !!editorRoot(el);
   var focusMoved = () => new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -192,7 +194,7 @@ var plingModule = (() => {
     if (!el) return { how: "" };
     const find = typeof p.find === "string" && p.find !== "" ? p.find : "";
     const mode = find ? "find" : p.append ? "end" : "all";
-    const editor = el.closest ? el.closest(".CodeMirror, .cm-editor, .monaco-editor") : null;
+    const editor = editorRoot(el);
     if (editor) {
       const r = selectInEditor(editor, mode, find);
       if (r) return r;

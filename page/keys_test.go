@@ -226,6 +226,14 @@ func TestTypeIntoEditorWithCompletion(t *testing.T) {
 			t.Errorf("receipt %+v", res.Receipt)
 		}
 	}
+	// appending closes the list its last key opened, too
+	mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": " JOIN users", "append": true}})
+	if got, want := evalString(t, tab, `window.editor.getValue()`), "SELECT * FROM orders JOIN users"; got != want {
+		t.Errorf("after append the editor holds %q, want %q", got, want)
+	}
+	if open := evalString(t, tab, `String(!!document.querySelector(".CodeMirror-hints"))`); open != "false" {
+		t.Errorf("a completion list is left open after the append")
+	}
 }
 
 // Issue 18 pt 5, the receipt: after typing a code editor's whole text

@@ -5,17 +5,7 @@
 // list is open). It is closed through the editor's own API where the page
 // exposes it, as the editor's Escape would; CodeMirror 6's view is not
 // exposed, so for it the caller presses Escape, which its list binds.
-
-// editorRoot is the code editor around el, or null.
-export const editorRoot = (el) => (el && el.closest ? el.closest(".CodeMirror, .cm-editor, .monaco-editor") : null);
-
-// monacoOf is the Monaco editor whose root element is root, or null.
-const monacoOf = (root) => {
-  const m = window.monaco;
-  if (!root.classList.contains("monaco-editor") || !m || !m.editor || typeof m.editor.getEditors !== "function") return null;
-  for (const ed of m.editor.getEditors()) if (ed.getDomNode() === root) return ed;
-  return null;
-};
+import { monacoOf } from './editorselect.js';
 
 // closeCompletion closes the completion list open in the editor whose
 // root is root: "closed" when it closed one, "escape" when the caller

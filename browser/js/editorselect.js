@@ -14,22 +14,30 @@ const codeMirror5 = (cm, mode, find) => {
   return { how: "keys-set" };
 };
 
+// editorRoot is the root of the code editor (CodeMirror 5 or 6, Monaco)
+// around el, or null.
+export const editorRoot = (el) => (el && el.closest ? el.closest(".CodeMirror, .cm-editor, .monaco-editor") : null);
+
+// monacoOf is the Monaco editor whose root element is root, found through
+// the page's monaco global; null when the page exposes none.
+export const monacoOf = (root) => {
+  const m = window.monaco;
+  if (!root.classList.contains("monaco-editor") || !m || !m.editor || typeof m.editor.getEditors !== "function") return null;
+  for (const ed of m.editor.getEditors()) if (ed.getDomNode() === root) return ed;
+  return null;
+};
+
 // monaco selects find's one occurrence in the Monaco editor whose root is
 // editor, through the page's monaco global; null when no editor is found.
 const monaco = (editor, find) => {
-  const m = window.monaco;
-  if (editor.classList.contains("monaco-editor") && m && m.editor && typeof m.editor.getEditors === "function" && m.Range) {
-    for (const ed of m.editor.getEditors()) {
-      if (ed.getDomNode() !== editor || !ed.getModel()) continue;
-      const model = ed.getModel();
-      const w = where(model.getValue(), find);
-      if (w.code) return w;
-      ed.setSelection(m.Range.fromPositions(model.getPositionAt(w.i), model.getPositionAt(w.i + find.length)));
-      ed.focus();
-      return { how: "keys-set" };
-    }
-  }
-  return null;
+  const ed = monacoOf(editor), m = window.monaco;
+  if (!ed || !ed.getModel() || !m.Range) return null;
+  const model = ed.getModel();
+  const w = where(model.getValue(), find);
+  if (w.code) return w;
+  ed.setSelection(m.Range.fromPositions(model.getPositionAt(w.i), model.getPositionAt(w.i + find.length)));
+  ed.focus();
+  return { how: "keys-set" };
 };
 
 // selectInEditor answers for a field inside a code editor (editor is its

@@ -23,7 +23,7 @@
 // answer waits, a promise, until the page moves the focus into a field
 // (select2's search field) or FOCUS_WAIT_MS passed.
 import { focusedElement } from './focus.js';
-import { selectInEditor } from './editorselect.js';
+import { editorRoot, selectInEditor } from './editorselect.js';
 import { selectInEditable, selectInField } from './textselect.js';
 import { stopWatch, suggests, watch } from './typewatch.js';
 
@@ -33,8 +33,7 @@ const FOCUS_WAIT_MS = 100;
 
 // takesText tells an element typing edits: a text field or area, a
 // contenteditable, an element inside a code editor.
-const takesText = (el) => (typeof el.select === "function" && typeof el.value === "string") || el.isContentEditable ||
-  !!(el.closest && el.closest(".CodeMirror, .cm-editor, .monaco-editor"));
+const takesText = (el) => (typeof el.select === "function" && typeof el.value === "string") || el.isContentEditable || !!editorRoot(el);
 
 // focusMoved resolves once the focus moves to an element that takes
 // text, or after FOCUS_WAIT_MS: a widget opened by the click may focus
@@ -67,7 +66,7 @@ const place = (p) => {
   if (!el) return { how: "" };
   const find = typeof p.find === "string" && p.find !== "" ? p.find : "";
   const mode = find ? "find" : p.append ? "end" : "all";
-  const editor = el.closest ? el.closest(".CodeMirror, .cm-editor, .monaco-editor") : null;
+  const editor = editorRoot(el);
   if (editor) {
     const r = selectInEditor(editor, mode, find);
     if (r) return r;

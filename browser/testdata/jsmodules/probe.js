@@ -5,7 +5,7 @@ import { selectInEditor } from '../../js/editorselect.js';
 import { selectInEditable, selectInField } from '../../js/textselect.js';
 import { stopWatch, suggests, watch } from '../../js/typewatch.js';
 import { closeCompletion } from '../../js/completion.js';
-import holds from '../../js/holds.js';
+import editorCheck from '../../js/editorcheck.js';
 import selectAll from '../../js/selectall.js';
 
 const describe = (el) => (el ? el.id || el.localName : null);
@@ -60,10 +60,11 @@ export const closing = (el) => {
   return { how, calls: window.calls.splice(0) };
 };
 
-// holding focuses css and answers holds.js for text.
+// holding focuses css and answers editorcheck.js for text (none when
+// text is null).
 export const holding = (css, text) => {
   document.querySelector(css).focus();
-  return { r: holds({ text }), calls: window.calls.splice(0) };
+  return { r: editorCheck(text === null ? {} : { text }), calls: window.calls.splice(0) };
 };
 
 // movedFocus focuses #box (which takes no text), moves the focus to #ta
