@@ -46,7 +46,20 @@ var plingModule = (() => {
   };
 
   // js/completion.js
-  var closeCompletion = (root) => {
+  var MONACO_WAIT_MAX_MS = 200;
+  var quickSuggestDelay = (ed) => {
+    const opt = window.monaco && window.monaco.editor && window.monaco.editor.EditorOption;
+    const ms = opt && typeof ed.getOption === "function" ? Number(ed.getOption(opt.quickSuggestionsDelay)) : NaN;
+    return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, MONACO_WAIT_MAX_MS) : 10;
+  };
+  var shown = (root) => [...root.querySelectorAll(".suggest-widget")].some((w) => w.getClientRects().length > 0);
+  var closeMonaco = async (ed, root) => {
+    await new Promise((r) => setTimeout(r, quickSuggestDelay(ed) + 2));
+    const open = shown(root);
+    ed.trigger("pling", "hideSuggestWidget", null);
+    return open ? "closed" : "";
+  };
+  var closeCompletion = async (root) => {
     if (!root) return "";
     const cm = root.CodeMirror;
     if (cm && cm.state && cm.state.completionActive) {
@@ -55,10 +68,7 @@ var plingModule = (() => {
       return "closed";
     }
     const ed = monacoOf(root);
-    if (ed && root.querySelector(".suggest-widget.visible")) {
-      ed.trigger("pling", "hideSuggestWidget", null);
-      return "closed";
-    }
+    if (ed) return closeMonaco(ed, root);
     if (root.classList.contains("cm-editor") && root.querySelector(".cm-tooltip-autocomplete")) return "escape";
     return "";
   };
@@ -81,10 +91,10 @@ var plingModule = (() => {
 
   // js/editorcheck.js
   var readable2 = (root) => root.CodeMirror && typeof root.CodeMirror.getValue === "function" || !!monacoOf(root);
-  var editorcheck_default = (p) => {
+  var editorcheck_default = async (p) => {
     const root = editorRoot(focusedElement());
     if (!root) return { holds: null, escape: false };
-    const escape = closeCompletion(root) === "escape";
+    const escape = await closeCompletion(root) === "escape";
     const text = p && typeof p.text === "string" ? p.text : null;
     return { holds: text !== null && readable2(root) ? typedValue(root) === text : null, escape };
   };

@@ -214,9 +214,8 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 // editor: it closes the completion list the typing left open, and when
 // the step replaced the whole content (replaced) checks that the
 // editor's own model holds the text. When it does not (a key an editor's
-// completion or a late selection took: seen once in Monaco on a loaded
-// machine) it selects all and types the text once more, as a person who
-// saw the wrong text would; still different, it answers
+// completion took that no close foresaw) it selects all and types the
+// text once more, as a person who saw the wrong text would; still different, it answers
 // page.ErrTextDiffers, which the receipt turns into a warning. An editor
 // whose model cannot be read is not compared.
 func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, replaced bool) error {
@@ -257,7 +256,7 @@ func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *
 	h, err := chromedp.Evaluate[struct {
 		Holds  *bool `json:"holds"`
 		Escape bool  `json:"escape"`
-	}]("("+editorCheckFunc+")("+string(a)+")")(ctx, t)
+	}]("("+editorCheckFunc+")("+string(a)+")", chromedp.EvalAwaitPromise)(ctx, t)
 	end()
 	if err != nil {
 		return nil, err

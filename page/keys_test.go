@@ -206,6 +206,41 @@ func TestTypeIntoMonaco(t *testing.T) {
 	}
 }
 
+// Issue 18 pt 5: Monaco with SQL keyword completion (as SQL tools
+// register it), shown while typing. Monaco asks for its suggestions a
+// moment after the last key and shows them when its provider answers, so
+// a list may open between the close before a line break and the Enter,
+// which it would pick: with quickSuggestionsDelay 0 the editor held
+// "  SELECT 1;\nEND" (what CI saw), and a list answered 150 ms late was
+// left open over the editor after the act. The close waits the delay out
+// and cancels what is under way.
+func TestTypeIntoMonacoWithCompletion(t *testing.T) {
+	t.Parallel()
+	base := serveWidgets(t, nil)
+	for _, tc := range []struct{ name, query string }{
+		{"keywords at once", "?complete=keywords&delay=0"},
+		{"keywords answered late", "?complete=slow"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rt, tab := openURL(t, base+"/monaco.html"+tc.query)
+			for _, text := range []string{"BEGIN\n  SELECT 1;\nEND", "SELECT name\nFROM users\nWHERE id = 7;", "SEL"} {
+				res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
+				if got := evalString(t, tab, `window.monacoEditor.getValue()`); got != text {
+					t.Errorf("the editor's model holds %q, want %q", got, text)
+				}
+				if res.Receipt.Warning != "" {
+					t.Errorf("receipt %+v", res.Receipt)
+				}
+				// a list still to come would be shown within 150 ms
+				open := evalString(t, tab, `new Promise((r) => setTimeout(() => r(String([...document.querySelectorAll(".suggest-widget")].some((w) => w.getClientRects().length > 0))), 300))`)
+				if open != "false" {
+					t.Errorf("after typing %q a suggestion list is open over the editor", text)
+				}
+			}
+		})
+	}
+}
+
 // Issue 18 pt 5: CodeMirror 5 with its own SQL completion shown while
 // typing (show-hint and sql-hint, as phpMyAdmin's SQL box): a line break
 // typed while the list is open breaks the line instead of picking a

@@ -7,10 +7,40 @@
 // exposed, so for it the caller presses Escape, which its list binds.
 import { monacoOf } from './editorselect.js';
 
+// MONACO_WAIT_MAX_MS bounds the wait for Monaco's quick suggestions.
+const MONACO_WAIT_MAX_MS = 200;
+
+// quickSuggestDelay is how long (ms) Monaco waits after a key before it
+// asks for its quick suggestions: the editor's quickSuggestionsDelay
+// option, 10 ms unless the page set it.
+const quickSuggestDelay = (ed) => {
+  const opt = window.monaco && window.monaco.editor && window.monaco.editor.EditorOption;
+  const ms = opt && typeof ed.getOption === "function" ? Number(ed.getOption(opt.quickSuggestionsDelay)) : NaN;
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, MONACO_WAIT_MAX_MS) : 10;
+};
+
+// shown answers whether a Monaco suggest widget is on screen in root. The
+// widget toggles its display (no class says it is open in 0.52).
+const shown = (root) => [...root.querySelectorAll(".suggest-widget")].some((w) => w.getClientRects().length > 0);
+
+// closeMonaco closes Monaco's suggestions. Monaco asks for them a moment
+// after the last key (quickSuggestDelay) and shows them when its providers
+// answer, so a list not open yet may open before the next key: it waits
+// that moment out (a timer set later fires later) and then cancels
+// whatever is open or under way (hideSuggestWidget, the command Escape
+// runs, which also drops an answer still to come).
+const closeMonaco = async (ed, root) => {
+  await new Promise((r) => setTimeout(r, quickSuggestDelay(ed) + 2));
+  const open = shown(root);
+  ed.trigger("pling", "hideSuggestWidget", null);
+  return open ? "closed" : "";
+};
+
 // closeCompletion closes the completion list open in the editor whose
 // root is root: "closed" when it closed one, "escape" when the caller
-// must press Escape (CodeMirror 6), "" when none is open.
-export const closeCompletion = (root) => {
+// must press Escape (CodeMirror 6), "" when none is open. It answers a
+// promise (Monaco's close waits for its suggestions).
+export const closeCompletion = async (root) => {
   if (!root) return "";
   const cm = root.CodeMirror;
   if (cm && cm.state && cm.state.completionActive) {
@@ -19,10 +49,7 @@ export const closeCompletion = (root) => {
     return "closed";
   }
   const ed = monacoOf(root);
-  if (ed && root.querySelector(".suggest-widget.visible")) {
-    ed.trigger("pling", "hideSuggestWidget", null);
-    return "closed";
-  }
+  if (ed) return closeMonaco(ed, root);
   if (root.classList.contains("cm-editor") && root.querySelector(".cm-tooltip-autocomplete")) return "escape";
   return "";
 };

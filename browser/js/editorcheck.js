@@ -6,7 +6,7 @@
 // replaced the whole content), it answers whether the editor's own model
 // holds exactly that text (CodeMirror 5's instance, Monaco's editor:
 // fieldvalue.js's typedValue), compared in the page.
-// Answers {holds, escape}: holds is true or false, or null when no text
+// Answers (a promise of) {holds, escape}: holds is true or false, or null when no text
 // was given, there is no editor, or its model cannot be read (CodeMirror
 // 6, whose view the page does not expose; a Monaco the page does not
 // expose); escape says the caller must press Escape to close a list.
@@ -19,10 +19,10 @@ import { typedValue } from '../../page/js/fieldvalue.js';
 // can be read here.
 const readable = (root) => (root.CodeMirror && typeof root.CodeMirror.getValue === "function") || !!monacoOf(root);
 
-export default (p) => {
+export default async (p) => {
   const root = editorRoot(focusedElement());
   if (!root) return { holds: null, escape: false };
-  const escape = closeCompletion(root) === "escape";
+  const escape = (await closeCompletion(root)) === "escape";
   const text = p && typeof p.text === "string" ? p.text : null;
   return { holds: text !== null && readable(root) ? typedValue(root) === text : null, escape };
 };

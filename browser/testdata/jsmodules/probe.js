@@ -55,16 +55,16 @@ export const watched = async (el) => {
 
 // closing answers closeCompletion for the editor root el and what the
 // editor stand-ins were called with.
-export const closing = (el) => {
-  const how = closeCompletion(el);
+export const closing = async (el) => {
+  const how = await closeCompletion(el);
   return { how, calls: window.calls.splice(0) };
 };
 
 // holding focuses css and answers editorcheck.js for text (none when
 // text is null).
-export const holding = (css, text) => {
+export const holding = async (css, text) => {
   document.querySelector(css).focus();
-  return { r: editorCheck(text === null ? {} : { text }), calls: window.calls.splice(0) };
+  return { r: await editorCheck(text === null ? {} : { text }), calls: window.calls.splice(0) };
 };
 
 // movedFocus focuses #box (which takes no text), moves the focus to #ta
