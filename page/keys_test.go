@@ -25,6 +25,9 @@ var widgetPackages = func() map[string]string {
 		"flatpickr": "flatpickr@4.6.13",
 		"jstree":    "jstree@3.3.17",
 		"select2":   "select2@4.1.0-rc.0",
+		// issue 18 pt 7: click handlers React serves from its root
+		"react":     "react@18.3.1",
+		"react-dom": "react-dom@18.3.1",
 	}
 	maps.Copy(m, npmcache.CodeMirror6)
 	return m
