@@ -59,7 +59,27 @@ var plingModule = (() => {
     ed.trigger("pling", "hideSuggestWidget", null);
     return open ? "closed" : "";
   };
-  var closeCompletion = async (root) => {
+  var CM6_LIST_WAIT_MS = 150;
+  var cm6List = (root) => root.querySelector(".cm-tooltip-autocomplete");
+  var cm6Completes = (root) => {
+    const content = root.querySelector(".cm-content");
+    return !!content && content.getAttribute("aria-autocomplete") === "list";
+  };
+  var awaitCm6List = (root) => new Promise((resolve) => {
+    if (cm6List(root)) return resolve();
+    let timer = 0;
+    const mo = new MutationObserver(() => {
+      if (cm6List(root)) done();
+    });
+    const done = () => {
+      mo.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    mo.observe(root, { childList: true, subtree: true });
+    timer = setTimeout(done, CM6_LIST_WAIT_MS);
+  });
+  var closeCompletion = async (root, last) => {
     if (!root) return "";
     const cm = root.CodeMirror;
     if (cm && cm.state && cm.state.completionActive) {
@@ -69,8 +89,9 @@ var plingModule = (() => {
     }
     const ed = monacoOf(root);
     if (ed) return closeMonaco(ed, root);
-    if (root.classList.contains("cm-editor") && root.querySelector(".cm-tooltip-autocomplete")) return "escape";
-    return "";
+    if (!root.classList.contains("cm-editor")) return "";
+    if (last && cm6Completes(root)) await awaitCm6List(root);
+    return cm6List(root) ? "escape" : "";
   };
 
   // ../internal/js/visibility.js
@@ -94,7 +115,7 @@ var plingModule = (() => {
   var editorcheck_default = async (p) => {
     const root = editorRoot(focusedElement());
     if (!root) return { holds: null, escape: false };
-    const escape = await closeCompletion(root) === "escape";
+    const escape = await closeCompletion(root, !!(p && p.last)) === "escape";
     const text = p && typeof p.text === "string" ? p.text : null;
     return { holds: text !== null && readable2(root) ? typedValue(root) === text : null, escape };
   };

@@ -224,7 +224,7 @@ func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text 
 		want = &text
 	}
 	for try := 0; ; try++ {
-		holds, err := checkEditor(ctx, t, tr, want)
+		holds, err := checkEditor(ctx, t, tr, want, true)
 		if err != nil || holds == nil || *holds {
 			return err
 		}
@@ -245,9 +245,11 @@ func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text 
 // Escape pressed here where the page exposes none: CodeMirror 6), since
 // with the list open the editor's Enter picks a completion instead of
 // breaking the line; with want, it answers whether the editor's model
-// holds *want (nil when that cannot be told or want is nil).
-func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *string) (*bool, error) {
-	args := map[string]any{}
+// holds *want (nil when that cannot be told or want is nil). last says
+// the step's keys are all in: a list CodeMirror 6 opens a moment later is
+// waited for and closed too.
+func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *string, last bool) (*bool, error) {
+	args := map[string]any{"last": last}
 	if want != nil {
 		args["text"] = *want
 	}
@@ -320,7 +322,7 @@ func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text stri
 			if err := flush(); err != nil {
 				return err
 			}
-			if _, err := checkEditor(ctx, t, tr, nil); err != nil {
+			if _, err := checkEditor(ctx, t, tr, nil, false); err != nil {
 				return err
 			}
 			// one keyDown carrying its text: an editor that handles the

@@ -117,7 +117,8 @@ func TestActModule(t *testing.T) {
 
 // completion.js closes an open completion list through the editor's own
 // API (CodeMirror 5's closeHint, Monaco's hideSuggestWidget after its
-// quick-suggestion delay, shown or not) or asks for Escape (CodeMirror 6); editorcheck.js closes it too and, given the
+// quick-suggestion delay, shown or not) or asks for Escape (CodeMirror 6,
+// whose list is waited for after the last key); editorcheck.js closes it too and, given the
 // typed text, compares the editor's model with it: null where no model
 // is readable or no text is given.
 func TestCompletionModules(t *testing.T) {
@@ -135,6 +136,11 @@ func TestCompletionModules(t *testing.T) {
 		// none shown, but one may be under way: cancelled all the same
 		{Name: "monaco, now closed", Fn: "closing", Args: []any{jstest.El("#mon")}, Want: map[string]any{"how": "", "calls": monaco}},
 		{Name: "codemirror 6: Escape", Fn: "closing", Args: []any{jstest.El("#cm6")}, Want: map[string]any{"how": "escape", "calls": none}},
+		// after the last key, a list CodeMirror 6 opens a moment later
+		// is waited for (its content says it completes); none, "" after
+		// the bound
+		{Name: "codemirror 6: a list opening after the last key", Fn: "lateList", Args: []any{40}, Want: "escape"},
+		{Name: "codemirror 6: no list after the last key", Fn: "lateList", Args: []any{-1}, Want: ""},
 		{Name: "no editor", Fn: "closing", Args: []any{nil}, Want: map[string]any{"how": "", "calls": none}},
 		{Name: "holds: codemirror 5, the same text", Fn: "holding", Args: []any{"#cm5in", "SELECT 1"}, Want: map[string]any{"r": map[string]any{"holds": true, "escape": false}, "calls": none}},
 		{Name: "holds: codemirror 5, other text", Fn: "holding", Args: []any{"#cm5in", "SELECT 2"}, Want: map[string]any{"r": map[string]any{"holds": false, "escape": false}, "calls": none}},

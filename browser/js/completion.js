@@ -36,11 +36,40 @@ const closeMonaco = async (ed, root) => {
   return open ? "closed" : "";
 };
 
+// CM6_LIST_WAIT_MS bounds the wait, after a step's last key, for the
+// list CodeMirror 6's autocompletion opens activateOnTypingDelay (100 ms
+// by default) after the last change.
+const CM6_LIST_WAIT_MS = 150;
+
+// cm6List is CodeMirror 6's open completion list in root, or null.
+const cm6List = (root) => root.querySelector(".cm-tooltip-autocomplete");
+
+// cm6Completes answers whether CodeMirror 6's autocompletion runs in the
+// editor whose root is root: it marks its content aria-autocomplete.
+const cm6Completes = (root) => {
+  const content = root.querySelector(".cm-content");
+  return !!content && content.getAttribute("aria-autocomplete") === "list";
+};
+
+// awaitCm6List resolves once a CodeMirror 6 list is open in root, or
+// after CM6_LIST_WAIT_MS without one. Before a line break it is not
+// waited for: the list opens 100 ms after the last change at the
+// earliest, and ignores Enter for its first 75 ms (interactionDelay).
+const awaitCm6List = (root) => new Promise((resolve) => {
+  if (cm6List(root)) return resolve();
+  let timer = 0;
+  const mo = new MutationObserver(() => { if (cm6List(root)) done(); });
+  const done = () => { mo.disconnect(); clearTimeout(timer); resolve(); };
+  mo.observe(root, { childList: true, subtree: true });
+  timer = setTimeout(done, CM6_LIST_WAIT_MS);
+});
+
 // closeCompletion closes the completion list open in the editor whose
 // root is root: "closed" when it closed one, "escape" when the caller
-// must press Escape (CodeMirror 6), "" when none is open. It answers a
-// promise (Monaco's close waits for its suggestions).
-export const closeCompletion = async (root) => {
+// must press Escape (CodeMirror 6), "" when none is open. With last (the
+// step's keys are all in) a CodeMirror 6 list still to open is waited
+// for. It answers a promise (Monaco's close waits for its suggestions).
+export const closeCompletion = async (root, last) => {
   if (!root) return "";
   const cm = root.CodeMirror;
   if (cm && cm.state && cm.state.completionActive) {
@@ -50,6 +79,7 @@ export const closeCompletion = async (root) => {
   }
   const ed = monacoOf(root);
   if (ed) return closeMonaco(ed, root);
-  if (root.classList.contains("cm-editor") && root.querySelector(".cm-tooltip-autocomplete")) return "escape";
-  return "";
+  if (!root.classList.contains("cm-editor")) return "";
+  if (last && cm6Completes(root)) await awaitCm6List(root);
+  return cm6List(root) ? "escape" : "";
 };
