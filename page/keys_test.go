@@ -14,8 +14,8 @@ import (
 // The real widget libraries of issue 18 pts 5 and 6, installed from npm
 // at test time (their own dist files, nothing vendored).
 // CodeMirror 6 is npmcache.CodeMirror6 (its view and what the view
-// imports, loaded by an import map in the page), with its autocompletion
-// and what that imports.
+// imports, its autocompletion with what that imports, loaded by an
+// import map in the page).
 var widgetPackages = func() map[string]string {
 	m := map[string]string{
 		"jquery":        "jquery@3.7.1",
@@ -29,12 +29,6 @@ var widgetPackages = func() map[string]string {
 		// issue 18 pt 7: click handlers React serves from its root
 		"react":     "react@18.3.1",
 		"react-dom": "react-dom@18.3.1",
-		// issue 18 pt 5: CodeMirror 6's own completion list
-		"@codemirror/autocomplete": "@codemirror/autocomplete@6.20.4",
-		"@codemirror/language":     "@codemirror/language@6.13.1",
-		"@codemirror/streamparser": "@codemirror/streamparser@6.0.0",
-		"@lezer/common":            "@lezer/common@1.5.7",
-		"@lezer/highlight":         "@lezer/highlight@1.2.5",
 	}
 	maps.Copy(m, npmcache.CodeMirror6)
 	return m

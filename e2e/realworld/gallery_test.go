@@ -219,7 +219,7 @@ var galleryTasks = []galleryTask{
 		check: wantPosts("run", "SELECT title FROM posts\nWHERE status = 'draft';"),
 	},
 	{
-		name: "codemirror6", widget: "CodeMirror 6 (ES modules, import map)", pkgs: "@codemirror/view@6.43.15, @codemirror/state@6.7.6 (+4 deps)",
+		name: "codemirror6", widget: "CodeMirror 6 (ES modules, import map)", pkgs: "@codemirror/view@6.43.15, @codemirror/state@6.7.6 (+9 deps, the autocompletion's among them)",
 		task: "type a two-line query into the editor, press Run", checked: "`view.state.doc.toString()` as Run posts it",
 		script: []step{{op: opOpen, path: "/realapp/codemirror6.html"},
 			{op: opType, target: `(?i)sql|query`, text: cm6Query},
