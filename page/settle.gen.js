@@ -62,7 +62,7 @@ var plingModule = (() => {
       if (n.tagName === "SCRIPT") {
         if (n.type && !RUNS.test(n.type)) return;
         url = n.src;
-        if (url) w.scripts++;
+        if (url || /^module$/i.test(n.type)) w.scripts++;
       } else if (n.tagName === "LINK" && LOADS.test(n.rel || "")) {
         url = n.href;
       }
@@ -89,7 +89,7 @@ var plingModule = (() => {
           track(n);
           trackFrame(n);
           if (n.firstElementChild) {
-            n.querySelectorAll("script[src], link[href]").forEach(track);
+            n.querySelectorAll("script[src], script[type=module], link[href]").forEach(track);
             n.querySelectorAll("iframe[src], frame[src]").forEach(trackFrame);
           }
         }
@@ -107,7 +107,7 @@ var plingModule = (() => {
     const start = () => {
       w.touch();
       try {
-        document.querySelectorAll("script[src], link[href]").forEach(track);
+        document.querySelectorAll("script[src], script[type=module], link[href]").forEach(track);
       } catch (e) {
       }
       try {

@@ -14,7 +14,8 @@ type settleCount struct {
 
 // settle's modules (page/settle/): the watcher installs itself hidden,
 // counts a script, stylesheet, module preload or frame given a document
-// as in flight (not a data: URL, a template script or a blank frame), and
+// as in flight (not a data: URL, a template script or a blank frame) and
+// an inline module as a script, and
 // settle answers at once for an install, settles a quiet page and times
 // out on one a running animation keeps busy.
 func TestSettleModules(t *testing.T) {
@@ -29,6 +30,12 @@ func TestSettleModules(t *testing.T) {
 		{Name: "a running animation keeps it busy", Fn: "busy", Args: []any{map[string]any{"quiet_ms": 50, "timeout_ms": 300}}, Want: settled(false)},
 		{Name: "an external script", Fn: "added", Args: []any{`<script src="/never.js"></script>`}, Want: settleCount{1, 1, true}},
 		{Name: "a template script", Fn: "added", Args: []any{`<script type="text/template" src="/t.js"></script>`}, Want: settleCount{0, 0, true}},
+		// an inline module imports from the network (an import map,
+		// import()), which cannot be watched: it is a script, so the
+		// document waits its full quiet window; an inline classic
+		// script is not
+		{Name: "an inline module", Fn: "added", Args: []any{`<script type="module">1</script>`}, Want: settleCount{0, 1, true}},
+		{Name: "an inline classic script", Fn: "added", Args: []any{`<script>1</script>`}, Want: settleCount{0, 0, true}},
 		{Name: "a data: script", Fn: "added", Args: []any{`<script src="data:text/javascript,1"></script>`}, Want: settleCount{0, 1, true}},
 		{Name: "a stylesheet", Fn: "added", Args: []any{`<link rel="stylesheet" href="/never.css">`}, Want: settleCount{1, 0, true}},
 		{Name: "a module preload", Fn: "added", Args: []any{`<link rel="modulepreload" href="/never.mjs">`}, Want: settleCount{1, 0, true}},

@@ -80,6 +80,43 @@ window.addEventListener("load", () => {
 	}
 }
 
+// A page whose code is an inline module that imports the rest with
+// import() (a native-ESM app: no bundler, no script with a src; the
+// module and what it imports take 40 ms each to arrive) is observed
+// after that code ran. The wait had taken such a document for one that
+// loaded no script from the network and ended it after its short calm
+// (a third of the quiet window): the observation came before the import
+// and had no button (CodeMirror 6, imported so, had no editor). An
+// import in flight cannot be watched in the page, so an import slower
+// than the quiet window (100 ms) is still missed.
+func TestSettleWaitsForAnInlineModulesImport(t *testing.T) {
+	t.Parallel()
+	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/editor.js":
+			time.Sleep(40 * time.Millisecond)
+			w.Header().Set("Content-Type", "text/javascript")
+			_, _ = w.Write([]byte(`import { button } from "/button.js"; export function mount() { document.querySelector("main").append(button("Run query")); }`))
+			return
+		case "/button.js":
+			time.Sleep(40 * time.Millisecond)
+			w.Header().Set("Content-Type", "text/javascript")
+			_, _ = w.Write([]byte(`export function button(text) { const b = document.createElement("button"); b.textContent = text; return b; }`))
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(`<!doctype html><title>Inline module</title><main><h1>SQL</h1></main>
+<script type="module">
+const m = await import("/editor.js");
+m.mount();
+</script>`))
+	}))
+	text := navigateRendered(t, base+"/")
+	if !strings.Contains(text, "run_query") {
+		t.Fatalf("navigate's observation came before the inline module's import ran:\n%s", text)
+	}
+}
+
 // navigateRendered navigates a fresh tab to url with a 10 s settle bound
 // and returns navigate's observation as rendered for the model.
 func navigateRendered(t *testing.T, url string) string {

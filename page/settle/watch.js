@@ -45,7 +45,9 @@ const trackers = (w) => {
     if (n.tagName === 'SCRIPT') {
       if (n.type && !RUNS.test(n.type)) return;
       url = n.src;
-      if (url) w.scripts++;
+      // an inline module loads from the network too: what it imports,
+      // through an import map or with import() (a native-ESM app)
+      if (url || /^module$/i.test(n.type)) w.scripts++;
     } else if (n.tagName === 'LINK' && LOADS.test(n.rel || '')) {
       url = n.href;
     }
@@ -75,7 +77,7 @@ const observeDOM = (w, track, trackFrame) => {
         track(n);
         trackFrame(n);
         if (n.firstElementChild) {
-          n.querySelectorAll('script[src], link[href]').forEach(track);
+          n.querySelectorAll('script[src], script[type=module], link[href]').forEach(track);
           n.querySelectorAll('iframe[src], frame[src]').forEach(trackFrame);
         }
       }
@@ -94,7 +96,7 @@ const watchDOM = (w) => {
   document.addEventListener('error', done, true);
   const start = () => {
     w.touch();
-    try { document.querySelectorAll('script[src], link[href]').forEach(track); } catch (e) { /* no root */ }
+    try { document.querySelectorAll('script[src], script[type=module], link[href]').forEach(track); } catch (e) { /* no root */ }
     try { observeDOM(w, track, trackFrame); } catch (e) { /* a document without a root: nothing to watch */ }
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
