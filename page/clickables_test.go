@@ -39,7 +39,7 @@ func rowActions(o *page.Observation) []string {
 // expand(record); acting on one row expands that row, and only it.
 func TestActClickableRowExpands(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"rowexpand.html", "rowdelegated.html", "rowreact.html"} {
+	for _, name := range []string{"rowexpand.html", "rowdelegated.html", "rowdelegated.html?on=document", "rowreact.html"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			testActClickableRowExpands(t, name)

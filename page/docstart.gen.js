@@ -260,8 +260,9 @@ var plingModule = (() => {
       Object.defineProperty(fn, "length", { value: orig.length });
       return fn;
     };
+    const node = (t) => !!t && (t.nodeType === 1 || t.nodeType === 9);
     ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
-      if (type === "click" && fn && this && this.nodeType === 1) {
+      if (type === "click" && fn && node(this)) {
         let s = clicks.get(this);
         if (!s) {
           clicks.set(this, s = /* @__PURE__ */ new Set());
@@ -272,7 +273,7 @@ var plingModule = (() => {
       return add.call(this, type, fn, opts);
     });
     ET.removeEventListener = wrap(remove, function removeEventListener(type, fn, opts) {
-      if (type === "click" && fn && this && this.nodeType === 1) {
+      if (type === "click" && fn && node(this)) {
         const s = clicks.get(this);
         if (s) s.delete(fn);
       }

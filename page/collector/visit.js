@@ -566,8 +566,10 @@ const MAX_DELEGATED = 2000;
 
 // delegatedTargets: issue 18 pt 7: the elements a jQuery click handler
 // delegated to an ancestor targets ($(tbody).on('click', 'tr', …): the
-// row has no listener of its own). listeners.js lists the elements given
-// a click listener (jQuery's dispatcher among them); the page's jQuery
+// row has no listener of its own). listeners.js lists the elements and
+// the document given a click listener (jQuery's dispatcher among them:
+// $(document).on('click', 'tr', …) is how most jQuery applications
+// delegate); the page's jQuery
 // data ($._data(el, 'events').click, whose first delegateCount handlers
 // are delegated, each with its selector) names what each one targets.
 // Top document only; empty without jQuery.

@@ -11,9 +11,9 @@
 // which names the selector of a handler it delegates
 // ($(tbody).on('click', 'tr', …)). For that, window.__plingClickers
 // (non-enumerable) lists, as weak references and at most MAX_CLICKERS,
-// the elements that were given a click listener, in order: jQuery's one
-// dispatcher per element is one of them. watchListeners installs it and
-// returns nothing.
+// the elements (and the document) that were given a click listener, in
+// order: jQuery's one dispatcher per element is one of them.
+// watchListeners installs it and returns nothing.
 
 // MAX_CLICKERS bounds __plingClickers: the first elements given a click
 // listener (a page sets its delegations up as it starts) are kept.
@@ -37,8 +37,11 @@ export const watchListeners = () => {
     Object.defineProperty(fn, "length", { value: orig.length });
     return fn;
   };
+  // an element, or the document (jQuery applications delegate from it
+  // most: $(document).on('click', 'tr', …))
+  const node = (t) => !!t && (t.nodeType === 1 || t.nodeType === 9);
   ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
-    if (type === "click" && fn && this && this.nodeType === 1) {
+    if (type === "click" && fn && node(this)) {
       let s = clicks.get(this);
       if (!s) {
         clicks.set(this, (s = new Set()));
@@ -49,7 +52,7 @@ export const watchListeners = () => {
     return add.call(this, type, fn, opts);
   });
   ET.removeEventListener = wrap(remove, function removeEventListener(type, fn, opts) {
-    if (type === "click" && fn && this && this.nodeType === 1) {
+    if (type === "click" && fn && node(this)) {
       const s = clicks.get(this);
       if (s) s.delete(fn);
     }
