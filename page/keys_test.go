@@ -4,6 +4,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -205,21 +206,31 @@ func TestTypeIntoCodeMirror6WithCompletion(t *testing.T) {
 		{"list after its delay", "?complete=1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rt, tab := openURL(t, base+"/codemirror6.html"+tc.query)
-			for _, text := range []string{"BEGIN\n  SELECT 1;\nEND", "SELECT name\nFROM users\nWHERE id = 7;", "SEL"} {
-				res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
-				if got := evalString(t, tab, `window.editor6.state.doc.toString()`); got != text {
-					t.Errorf("the editor's state holds %q, want %q", got, text)
-				}
-				if res.Receipt.Warning != "" {
-					t.Errorf("receipt %+v", res.Receipt)
-				}
-				open := evalString(t, tab, `new Promise((r) => setTimeout(() => r(String(!!document.querySelector(".cm-tooltip-autocomplete"))), 300))`)
-				if open != "false" {
-					t.Errorf("after typing %q a completion list is open over the editor", text)
-				}
-			}
+			typeWithCompletion(t, base+"/codemirror6.html"+tc.query, `window.editor6.state.doc.toString()`, ".cm-tooltip-autocomplete")
 		})
+	}
+}
+
+// typeWithCompletion types three texts into the sql_query editor of the
+// page at url, each ending where a completion list has a match: the
+// editor's model (read by the expression model) holds each as typed, the
+// receipt has no warning, and no list (css) is on screen 300 ms after
+// the act (a list still to come, answered 150 ms late, would be).
+func typeWithCompletion(t *testing.T, url, model, css string) {
+	t.Helper()
+	rt, tab := openURL(t, url)
+	for _, text := range []string{"BEGIN\n  SELECT 1;\nEND", "SELECT name\nFROM users\nWHERE id = 7;", "SEL"} {
+		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
+		if got := evalString(t, tab, model); got != text {
+			t.Errorf("the editor's model holds %q, want %q", got, text)
+		}
+		if res.Receipt.Warning != "" {
+			t.Errorf("receipt %+v", res.Receipt)
+		}
+		open := evalString(t, tab, `new Promise((r) => setTimeout(() => r(String([...document.querySelectorAll(`+strconv.Quote(css)+`)].some((w) => w.getClientRects().length > 0))), 300))`)
+		if open != "false" {
+			t.Errorf("after typing %q a completion list is open over the editor", text)
+		}
 	}
 }
 
@@ -260,21 +271,7 @@ func TestTypeIntoMonacoWithCompletion(t *testing.T) {
 		{"keywords answered late", "?complete=slow"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rt, tab := openURL(t, base+"/monaco.html"+tc.query)
-			for _, text := range []string{"BEGIN\n  SELECT 1;\nEND", "SELECT name\nFROM users\nWHERE id = 7;", "SEL"} {
-				res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
-				if got := evalString(t, tab, `window.monacoEditor.getValue()`); got != text {
-					t.Errorf("the editor's model holds %q, want %q", got, text)
-				}
-				if res.Receipt.Warning != "" {
-					t.Errorf("receipt %+v", res.Receipt)
-				}
-				// a list still to come would be shown within 150 ms
-				open := evalString(t, tab, `new Promise((r) => setTimeout(() => r(String([...document.querySelectorAll(".suggest-widget")].some((w) => w.getClientRects().length > 0))), 300))`)
-				if open != "false" {
-					t.Errorf("after typing %q a suggestion list is open over the editor", text)
-				}
-			}
+			typeWithCompletion(t, base+"/monaco.html"+tc.query, `window.monacoEditor.getValue()`, ".suggest-widget")
 		})
 	}
 }
