@@ -81,25 +81,28 @@ window.addEventListener("load", () => {
 }
 
 // A page whose code is an inline module that imports the rest with
-// import() (a native-ESM app: no bundler, no script with a src; the
-// module and what it imports take 40 ms each to arrive) is observed
-// after that code ran. The wait had taken such a document for one that
-// loaded no script from the network and ended it after its short calm
-// (a third of the quiet window): the observation came before the import
-// and had no button (CodeMirror 6, imported so, had no editor). An
-// import in flight cannot be watched in the page, so an import slower
-// than the quiet window (100 ms) is still missed.
+// import() (a native-ESM app: no bundler, no script with a src) is
+// observed after that code ran. The wait had taken such a document for
+// one that loaded no script from the network and ended it after its
+// short calm (a third of the quiet window): the observation came before
+// the import and had no button (CodeMirror 6, imported so, had no
+// editor). An import in flight cannot be watched in the page, so the
+// test sets the quiet window to 1 s and serves each module 500 ms late:
+// beyond the calm (333 ms), within the window, with room for a loaded
+// machine (with 100 ms and 40 ms it failed under six busy loops). An
+// import slower than the window is still missed.
 func TestSettleWaitsForAnInlineModulesImport(t *testing.T) {
 	t.Parallel()
+	const late = 500 * time.Millisecond
 	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/editor.js":
-			time.Sleep(40 * time.Millisecond)
+			time.Sleep(late)
 			w.Header().Set("Content-Type", "text/javascript")
 			_, _ = w.Write([]byte(`import { button } from "/button.js"; export function mount() { document.querySelector("main").append(button("Run query")); }`))
 			return
 		case "/button.js":
-			time.Sleep(40 * time.Millisecond)
+			time.Sleep(late)
 			w.Header().Set("Content-Type", "text/javascript")
 			_, _ = w.Write([]byte(`export function button(text) { const b = document.createElement("button"); b.textContent = text; return b; }`))
 			return
@@ -111,8 +114,12 @@ const m = await import("/editor.js");
 m.mount();
 </script>`))
 	}))
-	text := navigateRendered(t, base+"/")
-	if !strings.Contains(text, "run_query") {
+	rt := page.NewRuntime(testbrowser.New(t), page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 10 * time.Second, SettleQuiet: time.Second})
+	res, err := rt.Navigate(t.Context(), base+"/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := page.Render(res.Observation, page.DefaultBudgets()); !strings.Contains(text, "run_query") {
 		t.Fatalf("navigate's observation came before the inline module's import ran:\n%s", text)
 	}
 }
