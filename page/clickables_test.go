@@ -1,6 +1,7 @@
 package page_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,6 +19,17 @@ func recordByLabel(t *testing.T, o *page.Observation, label string) string {
 		}
 	}
 	t.Fatalf("no record labelled %q in %s", label, page.Render(o, page.DefaultBudgets()))
+	return ""
+}
+
+// recordField is the value of the field name of the shown record id, or
+// "" when it has none.
+func recordField(o *page.Observation, id, name string) string {
+	for _, r := range o.Records.Shown {
+		if r.ID == id {
+			return r.Fields[name]
+		}
+	}
 	return ""
 }
 
@@ -76,10 +88,20 @@ func testActClickableRowExpands(t *testing.T, name string) {
 	if !res.Receipt.OK || res.Receipt.Warning != "" {
 		t.Errorf("receipt %+v", res.Receipt)
 	}
-	// The shown log is data of the page now; the same action collapses
-	// the row again.
+	// The shown log is data of the page now, the details of its job's
+	// record (not a record of its own): the receipt says that record
+	// changed; the same action collapses the row again.
 	if !strings.Contains(page.Render(res.Observation, page.DefaultBudgets()), "Rotated 14 files") {
 		t.Errorf("the expanded log is not in the observation:\n%s", page.Render(res.Observation, page.DefaultBudgets()))
+	}
+	if got := res.Receipt.Changed.Records; len(got.Added) != 0 || !slices.Contains(got.Changed, rec) {
+		t.Errorf("records in the receipt %+v, want %s changed and none added", got, rec)
+	}
+	if d := recordField(res.Observation, rec, "details"); d != "Rotated 14 files" {
+		t.Errorf("the details of %s are %q, want the log shown under it:\n%s", rec, d, page.Render(res.Observation, page.DefaultBudgets()))
+	}
+	if n := len(res.Observation.Records.Shown); n != 3 {
+		t.Errorf("%d records after expanding, want the 3 jobs", n)
 	}
 	if _, err := rt.Act(t.Context(), page.ActRequest{Action: "expand", Record: rec}); err != nil {
 		t.Fatalf("expand@%s again: %v", rec, err)

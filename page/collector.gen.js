@@ -2219,6 +2219,21 @@ var plingModule = (() => {
     if (!n || n.localName !== el.localName) return false;
     return !vis(n) || templateOf(n, n.localName, n.hasAttributes() ? roleOf(n) : "") !== templateOf(el, el.localName, el.hasAttributes() ? roleOf(el) : "") && !clickHandler(n);
   };
+  var detailsRow = (tr) => {
+    const p = tr.previousElementSibling;
+    if (!p || p.localName !== "tr" || formRow(tr)) return false;
+    let cell = null;
+    for (const c of tr.cells) {
+      if (!vis(c)) continue;
+      if (cell) return false;
+      cell = c;
+    }
+    return !!cell && cell.colSpan > 1 && clickableRow(p) && rowDisclosure(p);
+  };
+  var detailsOf = (tr) => {
+    const n = tr.nextElementSibling;
+    return n && n.localName === "tr" && vis(n) && detailsRow(n) ? n : null;
+  };
   var visit = (el, ctx) => {
     const tag = el.localName;
     if (SKIP_TAGS.has(tag) && !((tag === "svg" || tag === "img") && el.hasAttribute("role"))) return null;
@@ -2275,6 +2290,11 @@ var plingModule = (() => {
         if (m) addState(m[1], m[2], ctx.region ? ctx.region + " details" : "details", false);
       }
       rk = "";
+    }
+    if (rk === "table" && tag === "tr" && !w.declRecords && detailsRow(el)) {
+      rk = "";
+      const rs = w.rowStates.get(el.previousElementSibling);
+      if (rs) own(v).rec = rs;
     }
     v.rk = rk;
     if (rk && w.recordsTotal >= w.maxIDs && !inWin(w.recordsTotal) && !ctx.hover && !(w.findRec !== "" && recMatches(el, rk === "decl")) && !(w.found < w.recFields && textHas(el))) return countOnly(v);
@@ -2420,14 +2440,21 @@ var plingModule = (() => {
     if (v.c2.region) out.region = v.c2.region;
     const inVP = mostly(el.getBoundingClientRect(), v.c2.clip);
     out.in_viewport = inVP;
+    const details = rk === "table" && el.localName === "tr" && !w.declRecords ? detailsOf(el) : null;
     if (inWindow) {
       out.has_fields = true;
       const f = fieldsOf(el, rk, out);
+      if (details) {
+        const d = gather(details, { skip: skipButtons, hover: hoverShown }, w.maxText + 1);
+        if (d) f.push({ name: "details", value: cut2(d) });
+      }
       if (f.length) out.fields = f;
     }
     w.records.push(out);
     const rs = { out, inVP, h: 2166136261, el, kind: rk, text: void 0, first: void 0 };
     mix(rs, el.textContent || "");
+    if (details) mix(rs, details.textContent || "");
+    w.rowStates.set(el, rs);
     if (rk === "decl" && el.firstElementChild) for (const x of el.querySelectorAll("[data-pling-value]")) mix(rs, x.getAttribute("data-pling-value"));
     w.recStates.push(rs);
     own(v).rec = rs;
@@ -2588,6 +2615,7 @@ var plingModule = (() => {
   };
   function initVisit() {
     w.delegated = delegatedTargets();
+    w.rowStates = /* @__PURE__ */ new WeakMap();
     w.pointerGroups = /* @__PURE__ */ new WeakSet();
   }
 

@@ -11,7 +11,7 @@ import { urlOf } from './icons.js';
 import { bsBackdrop } from './modal.js';
 import { addState, declStateOf, dlState, skipped } from './output.js';
 import { NAME_TEXT, inWin, textHas } from './params.js';
-import { recordKind } from './records.js';
+import { formRow, recordKind } from './records.js';
 import { regionOf, slug, uniqueRegionId } from './regions.js';
 import { keyOf } from './registry.js';
 import { CTRL_SEL, KV_LINE, authorId, checkItem, fieldsOf, kvList, mix, ownText, recMatches, singleRow, templateOf } from './repeated.js';
@@ -137,6 +137,25 @@ export const rowDisclosure = (el) => {
   if (!n || n.localName !== el.localName) return false;
   return !vis(n) || (templateOf(n, n.localName, n.hasAttributes() ? roleOf(n) : '') !== templateOf(el, el.localName, el.hasAttributes() ? roleOf(el) : '') && !clickHandler(n));
 };
+// detailsRow: issue 18 pt 7: the row an expandable row (rowDisclosure)
+// shows under it, one cell across the columns (a job's log, DataTables'
+// child row), is that row's details, not a record of its own.
+export const detailsRow = (tr) => {
+  const p = tr.previousElementSibling;
+  if (!p || p.localName !== 'tr' || formRow(tr)) return false;
+  let cell = null;
+  for (const c of tr.cells) {
+    if (!vis(c)) continue;
+    if (cell) return false;
+    cell = c;
+  }
+  return !!cell && cell.colSpan > 1 && clickableRow(p) && rowDisclosure(p);
+};
+// detailsOf is the shown details row of the table row tr, or null.
+export const detailsOf = (tr) => {
+  const n = tr.nextElementSibling;
+  return n && n.localName === 'tr' && vis(n) && detailsRow(n) ? n : null;
+};
 // visit processes one element and returns the context for its children,
 // or null when its subtree is not walked. It runs named steps over one
 // visit state v ({el, ctx, tag, hasAttr, role, rk, hover, c2}); a step
@@ -212,6 +231,13 @@ const rowKind = (v) => {
       if (m) addState(m[1], m[2], ctx.region ? ctx.region + ' details' : 'details', false);
     }
     rk = '';
+  }
+  // the details an expandable row shows under it are that row's
+  // (its text a field of the row's record, its controls row actions)
+  if (rk === 'table' && tag === 'tr' && !w.declRecords && detailsRow(el)) {
+    rk = '';
+    const rs = w.rowStates.get(el.previousElementSibling);
+    if (rs) own(v).rec = rs;
   }
   v.rk = rk;
   if (rk && w.recordsTotal >= w.maxIDs && !inWin(w.recordsTotal) && !ctx.hover &&
@@ -378,14 +404,21 @@ const listRecord = (v, inWindow) => {
   const inVP = mostly(el.getBoundingClientRect(), v.c2.clip);
   out.in_viewport = inVP;
 
+  const details = rk === 'table' && el.localName === 'tr' && !w.declRecords ? detailsOf(el) : null;
   if (inWindow) {
     out.has_fields = true;
     const f = fieldsOf(el, rk, out);
+    if (details) {
+      const d = gather(details, { skip: skipButtons, hover: hoverShown }, w.maxText + 1);
+      if (d) f.push({ name: 'details', value: cut(d) });
+    }
     if (f.length) out.fields = f;
   }
   w.records.push(out);
   const rs = { out, inVP, h: 0x811c9dc5, el, kind: rk, text: undefined, first: undefined };
   mix(rs, el.textContent || '');
+  if (details) mix(rs, details.textContent || '');
+  w.rowStates.set(el, rs);
   if (rk === 'decl' && el.firstElementChild) for (const x of el.querySelectorAll('[data-pling-value]')) mix(rs, x.getAttribute('data-pling-value'));
   w.recStates.push(rs);
   own(v).rec = rs;
@@ -595,6 +628,8 @@ export const delegatedTargets = () => {
 
 export function initVisit() {
   w.delegated = delegatedTargets();
+  // the record state of each listed table row, for its details row
+  w.rowStates = new WeakMap();
   // issue 18: a pointer element whose text is two or more boxes of
   // their own (two adjacent buttons made of spans under one handler) is
   // a group: each box is a button, never one "Reply Forward".
