@@ -2220,19 +2220,15 @@ var plingModule = (() => {
     return !vis(n) || templateOf(n, n.localName, n.hasAttributes() ? roleOf(n) : "") !== templateOf(el, el.localName, el.hasAttributes() ? roleOf(el) : "") && !clickHandler(n);
   };
   var detailsRow = (tr) => {
+    const cs = tr.cells;
+    if (!cs || cs.length !== 1 || cs[0].colSpan < 2) return false;
     const p = tr.previousElementSibling;
     if (!p || p.localName !== "tr" || formRow(tr)) return false;
-    let cell = null;
-    for (const c of tr.cells) {
-      if (!vis(c)) continue;
-      if (cell) return false;
-      cell = c;
-    }
-    return !!cell && cell.colSpan > 1 && clickableRow(p) && rowDisclosure(p);
+    return clickableRow(p) && rowDisclosure(p);
   };
   var detailsOf = (tr) => {
     const n = tr.nextElementSibling;
-    return n && n.localName === "tr" && vis(n) && detailsRow(n) ? n : null;
+    return n && n.localName === "tr" && detailsRow(n) && vis(n) ? n : null;
   };
   var visit = (el, ctx) => {
     const tag = el.localName;

@@ -140,21 +140,19 @@ export const rowDisclosure = (el) => {
 // detailsRow: issue 18 pt 7: the row an expandable row (rowDisclosure)
 // shows under it, one cell across the columns (a job's log, DataTables'
 // child row), is that row's details, not a record of its own.
+// The cheap tests come first: every listed row asks about the row after
+// it.
 export const detailsRow = (tr) => {
+  const cs = tr.cells;
+  if (!cs || cs.length !== 1 || cs[0].colSpan < 2) return false;
   const p = tr.previousElementSibling;
   if (!p || p.localName !== 'tr' || formRow(tr)) return false;
-  let cell = null;
-  for (const c of tr.cells) {
-    if (!vis(c)) continue;
-    if (cell) return false;
-    cell = c;
-  }
-  return !!cell && cell.colSpan > 1 && clickableRow(p) && rowDisclosure(p);
+  return clickableRow(p) && rowDisclosure(p);
 };
 // detailsOf is the shown details row of the table row tr, or null.
 export const detailsOf = (tr) => {
   const n = tr.nextElementSibling;
-  return n && n.localName === 'tr' && vis(n) && detailsRow(n) ? n : null;
+  return n && n.localName === 'tr' && detailsRow(n) && vis(n) ? n : null;
 };
 // visit processes one element and returns the context for its children,
 // or null when its subtree is not walked. It runs named steps over one
