@@ -2289,7 +2289,7 @@ var plingModule = (() => {
     }
     if (rk === "table" && tag === "tr" && !w.declRecords && detailsRow(el)) {
       rk = "";
-      const rs = w.rowStates.get(el.previousElementSibling);
+      const rs = w.detailsOwner.get(el);
       if (rs) own(v).rec = rs;
     }
     v.rk = rk;
@@ -2449,8 +2449,10 @@ var plingModule = (() => {
     w.records.push(out);
     const rs = { out, inVP, h: 2166136261, el, kind: rk, text: void 0, first: void 0 };
     mix(rs, el.textContent || "");
-    if (details) mix(rs, details.textContent || "");
-    w.rowStates.set(el, rs);
+    if (details) {
+      mix(rs, details.textContent || "");
+      w.detailsOwner.set(details, rs);
+    }
     if (rk === "decl" && el.firstElementChild) for (const x of el.querySelectorAll("[data-pling-value]")) mix(rs, x.getAttribute("data-pling-value"));
     w.recStates.push(rs);
     own(v).rec = rs;
@@ -2611,7 +2613,7 @@ var plingModule = (() => {
   };
   function initVisit() {
     w.delegated = delegatedTargets();
-    w.rowStates = /* @__PURE__ */ new WeakMap();
+    w.detailsOwner = /* @__PURE__ */ new WeakMap();
     w.pointerGroups = /* @__PURE__ */ new WeakSet();
   }
 

@@ -234,7 +234,7 @@ const rowKind = (v) => {
   // (its text a field of the row's record, its controls row actions)
   if (rk === 'table' && tag === 'tr' && !w.declRecords && detailsRow(el)) {
     rk = '';
-    const rs = w.rowStates.get(el.previousElementSibling);
+    const rs = w.detailsOwner.get(el);
     if (rs) own(v).rec = rs;
   }
   v.rk = rk;
@@ -415,8 +415,10 @@ const listRecord = (v, inWindow) => {
   w.records.push(out);
   const rs = { out, inVP, h: 0x811c9dc5, el, kind: rk, text: undefined, first: undefined };
   mix(rs, el.textContent || '');
-  if (details) mix(rs, details.textContent || '');
-  w.rowStates.set(el, rs);
+  if (details) {
+    mix(rs, details.textContent || '');
+    w.detailsOwner.set(details, rs);
+  }
   if (rk === 'decl' && el.firstElementChild) for (const x of el.querySelectorAll('[data-pling-value]')) mix(rs, x.getAttribute('data-pling-value'));
   w.recStates.push(rs);
   own(v).rec = rs;
@@ -626,8 +628,8 @@ export const delegatedTargets = () => {
 
 export function initVisit() {
   w.delegated = delegatedTargets();
-  // the record state of each listed table row, for its details row
-  w.rowStates = new WeakMap();
+  // a listed row's details row (detailsOf) -> the row's record state
+  w.detailsOwner = new WeakMap();
   // issue 18: a pointer element whose text is two or more boxes of
   // their own (two adjacent buttons made of spans under one handler) is
   // a group: each box is a button, never one "Reply Forward".
