@@ -215,9 +215,9 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 // the step replaced the whole content (replaced) checks that the
 // editor's own model holds the text. When it does not (a key an editor's
 // completion took that no close foresaw) it selects all and types the
-// text once more, as a person who saw the wrong text would; still different, it answers
-// page.ErrTextDiffers, which the receipt turns into a warning. An editor
-// whose model cannot be read is not compared.
+// text once more, as a person who saw the wrong text would; still
+// different, it answers page.ErrTextDiffers, which the receipt turns
+// into a warning. An editor whose model cannot be read is not compared.
 func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, replaced bool) error {
 	var want *string
 	if replaced {

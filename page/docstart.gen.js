@@ -28,6 +28,7 @@ var plingModule = (() => {
   // settle/watch.js
   var KEY = "__plingQuiet";
   var RUNS = /^(module|(text|application)\/(x-)?(java|ecma)script)$/i;
+  var TRACKED = "script[src], script[type=module], link[href]";
   var LOADS = /(^|\s)(stylesheet|modulepreload)(\s|$)/i;
   var fresh = () => {
     const w = {
@@ -88,7 +89,7 @@ var plingModule = (() => {
           track(n);
           trackFrame(n);
           if (n.firstElementChild) {
-            n.querySelectorAll("script[src], script[type=module], link[href]").forEach(track);
+            n.querySelectorAll(TRACKED).forEach(track);
             n.querySelectorAll("iframe[src], frame[src]").forEach(trackFrame);
           }
         }
@@ -106,7 +107,7 @@ var plingModule = (() => {
     const start = () => {
       w.touch();
       try {
-        document.querySelectorAll("script[src], script[type=module], link[href]").forEach(track);
+        document.querySelectorAll(TRACKED).forEach(track);
       } catch (e) {
       }
       try {

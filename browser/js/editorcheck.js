@@ -6,10 +6,11 @@
 // replaced the whole content), it answers whether the editor's own model
 // holds exactly that text (CodeMirror 5's instance, Monaco's editor:
 // fieldvalue.js's typedValue), compared in the page.
-// Answers (a promise of) {holds, escape}: holds is true or false, or null when no text
-// was given, there is no editor, or its model cannot be read (CodeMirror
-// 6, whose view the page does not expose; a Monaco the page does not
-// expose); escape says the caller must press Escape to close a list.
+// Answers (a promise of) {holds, escape}: holds is true or false, or
+// null when no text was given, there is no editor, or its model cannot
+// be read (CodeMirror 6, whose view the page does not expose; a Monaco
+// the page does not expose); escape says the caller must press Escape to
+// close a list.
 import { focusedElement } from './focus.js';
 import { closeCompletion } from './completion.js';
 import { editorRoot, monacoOf } from './editorselect.js';

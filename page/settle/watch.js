@@ -9,6 +9,10 @@ export const KEY = '__plingQuiet';
 
 // A script type that runs: none, module, or a JavaScript MIME type.
 const RUNS = /^(module|(text|application)\/(x-)?(java|ecma)script)$/i;
+// TRACKED selects what track looks at: scripts with a src, inline
+// modules, and links (track keeps those whose rel LOADS).
+const TRACKED = 'script[src], script[type=module], link[href]';
+
 // rel values that load something the page waits on. modulepreload:
 // Vite's builds announce a chunk they are about to import() this way
 // (import() itself can't be watched).
@@ -77,7 +81,7 @@ const observeDOM = (w, track, trackFrame) => {
         track(n);
         trackFrame(n);
         if (n.firstElementChild) {
-          n.querySelectorAll('script[src], script[type=module], link[href]').forEach(track);
+          n.querySelectorAll(TRACKED).forEach(track);
           n.querySelectorAll('iframe[src], frame[src]').forEach(trackFrame);
         }
       }
@@ -96,7 +100,7 @@ const watchDOM = (w) => {
   document.addEventListener('error', done, true);
   const start = () => {
     w.touch();
-    try { document.querySelectorAll('script[src], script[type=module], link[href]').forEach(track); } catch (e) { /* no root */ }
+    try { document.querySelectorAll(TRACKED).forEach(track); } catch (e) { /* no root */ }
     try { observeDOM(w, track, trackFrame); } catch (e) { /* a document without a root: nothing to watch */ }
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
