@@ -37,7 +37,7 @@ var widgetPackages = func() map[string]string {
 
 // serveWidgets is serveRealapp that also serves the npm packages'
 // files under /npm/<name>/.
-func serveWidgets(t *testing.T, extra map[string]http.HandlerFunc) string {
+func serveWidgets(t testing.TB, extra map[string]http.HandlerFunc) string {
 	t.Helper()
 	if extra == nil {
 		extra = map[string]http.HandlerFunc{}

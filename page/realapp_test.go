@@ -17,7 +17,7 @@ import (
 // serveRealapp serves page/testdata/realapp (the failure classes of issue
 // 18, each a small page) plus the extra handlers a test adds, and returns
 // its base URL.
-func serveRealapp(t *testing.T, extra map[string]http.HandlerFunc) string {
+func serveRealapp(t testing.TB, extra map[string]http.HandlerFunc) string {
 	t.Helper()
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServer(http.Dir("testdata/realapp")))
@@ -28,7 +28,7 @@ func serveRealapp(t *testing.T, extra map[string]http.HandlerFunc) string {
 }
 
 // openURL is openTab for a URL of a test's own server.
-func openURL(t *testing.T, url string) (*page.Runtime, *browser.Session) {
+func openURL(t testing.TB, url string) (*page.Runtime, *browser.Session) {
 	t.Helper()
 	s := testbrowser.New(t)
 	rt := page.NewRuntime(s, page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 2 * time.Second})
@@ -40,7 +40,7 @@ func openURL(t *testing.T, url string) (*page.Runtime, *browser.Session) {
 	return rt, s
 }
 
-func evalString(t *testing.T, s *browser.Session, expr string) string {
+func evalString(t testing.TB, s *browser.Session, expr string) string {
 	t.Helper()
 	var got string
 	if err := s.Evaluate(t.Context(), expr, &got); err != nil {

@@ -1,0 +1,60 @@
+package page_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/pling-dev/pling/page"
+)
+
+// BenchmarkTypeIntoEditor measures a type act of a three-line text into
+// the code editors of page/testdata/realapp (their own npm builds): the
+// whole act (ns/op, its settle wait included) and its input phase alone
+// (input-ms: the click, select-all, the keys and the editor checks, which
+// close a completion list before each line break and after the last key:
+// in Monaco each waits out its 10 ms quickSuggestionsDelay, in a
+// CodeMirror 6 that completes the last one waits for its list).
+func BenchmarkTypeIntoEditor(b *testing.B) {
+	base := serveWidgets(b, nil)
+	for _, tc := range []struct{ name, path string }{
+		{"codemirror5", "/codemirror5.html"},
+		{"codemirror6", "/codemirror6.html"},
+		{"codemirror6-completing", "/codemirror6.html?complete=1"},
+		{"monaco", "/monaco.html"},
+		{"monaco-keywords", "/monaco.html?complete=keywords"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			rt, _ := openURL(b, base+tc.path)
+			ctx := context.Background()
+			var input time.Duration
+			for b.Loop() {
+				tr := &page.Trace{}
+				if _, err := rt.Act(page.WithTrace(ctx, tr), page.ActRequest{Action: "sql_query", Args: map[string]any{"text": "SELECT name\nFROM users\nWHERE id = 7;"}}); err != nil {
+					b.Fatal(err)
+				}
+				for _, sp := range tr.Spans() {
+					if sp.Kind == page.SpanPhase && sp.Name == "act: input" {
+						input += sp.Dur
+					}
+				}
+			}
+			b.ReportMetric(float64(input.Microseconds())/1000/float64(b.N), "input-ms")
+		})
+	}
+}
+
+// BenchmarkNavigateInlineModule measures a navigation to a page whose
+// code is an inline <script type="module"> importing through an import
+// map (codemirror6.html): such a document waits its full quiet window
+// (100 ms), not a third of it, since what it imports is not watched.
+func BenchmarkNavigateInlineModule(b *testing.B) {
+	url := serveWidgets(b, nil) + "/codemirror6.html"
+	rt, _ := openURL(b, url)
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := rt.Navigate(ctx, url); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
