@@ -79,7 +79,7 @@ var plingModule = (() => {
     mo.observe(root, { childList: true, subtree: true });
     timer = setTimeout(done, CM6_LIST_WAIT_MS);
   });
-  var closeCompletion = async (root, last) => {
+  var closeCompletion = async (root, awaitList) => {
     if (!root) return "";
     const cm = root.CodeMirror;
     if (cm && cm.state && cm.state.completionActive) {
@@ -90,7 +90,7 @@ var plingModule = (() => {
     const ed = monacoOf(root);
     if (ed) return closeMonaco(ed, root);
     if (!root.classList.contains("cm-editor")) return "";
-    if (last && cm6Completes(root)) await awaitCm6List(root);
+    if (awaitList && cm6Completes(root)) await awaitCm6List(root);
     return cm6List(root) ? "escape" : "";
   };
 
@@ -115,7 +115,7 @@ var plingModule = (() => {
   var editorcheck_default = async (p) => {
     const root = editorRoot(focusedElement());
     if (!root) return { holds: null, escape: false };
-    const escape = await closeCompletion(root, !!(p && p.last)) === "escape";
+    const escape = await closeCompletion(root, !!(p && p.await_list)) === "escape";
     const text = p && typeof p.text === "string" ? p.text : null;
     return { holds: text !== null && readable2(root) ? typedValue(root) === text : null, escape };
   };

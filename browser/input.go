@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
@@ -224,7 +225,7 @@ func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text 
 		want = &text
 	}
 	for try := 0; ; try++ {
-		holds, err := checkEditor(ctx, t, tr, want, true)
+		holds, err := checkEditor(ctx, t, tr, want, endsInWord(text))
 		if err != nil || holds == nil || *holds {
 			return err
 		}
@@ -245,11 +246,12 @@ func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text 
 // Escape pressed here where the page exposes none: CodeMirror 6), since
 // with the list open the editor's Enter picks a completion instead of
 // breaking the line; with want, it answers whether the editor's model
-// holds *want (nil when that cannot be told or want is nil). last says
-// the step's keys are all in: a list CodeMirror 6 opens a moment later is
-// waited for and closed too.
-func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *string, last bool) (*bool, error) {
-	args := map[string]any{"last": last}
+// holds *want (nil when that cannot be told or want is nil). awaitList
+// says the step's keys are all in and ended in a word (endsInWord), after
+// which an editor that completes opens its list a moment later:
+// CodeMirror 6's is waited for and closed too.
+func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *string, awaitList bool) (*bool, error) {
+	args := map[string]any{"await_list": awaitList}
 	if want != nil {
 		args["text"] = *want
 	}
@@ -269,6 +271,15 @@ func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *
 		}
 	}
 	return h.Holds, nil
+}
+
+// endsInWord reports whether text ends in a letter, a digit, '_' or '.':
+// where a code editor's completion has something to complete (a keyword,
+// a member), so a list may open after the last key. After ';', a space or
+// a bracket none does, and nothing is waited for.
+func endsInWord(text string) bool {
+	r, _ := utf8.DecodeLastRuneInString(text)
+	return r == '_' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // escapeKey is Escape, which code editors' completion lists bind to

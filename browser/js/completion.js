@@ -66,10 +66,11 @@ const awaitCm6List = (root) => new Promise((resolve) => {
 
 // closeCompletion closes the completion list open in the editor whose
 // root is root: "closed" when it closed one, "escape" when the caller
-// must press Escape (CodeMirror 6), "" when none is open. With last (the
-// step's keys are all in) a CodeMirror 6 list still to open is waited
-// for. It answers a promise (Monaco's close waits for its suggestions).
-export const closeCompletion = async (root, last) => {
+// must press Escape (CodeMirror 6), "" when none is open. With
+// awaitList (the step's keys are all in and ended in a word) a CodeMirror
+// 6 list still to open is waited for. It answers a promise (Monaco's
+// close waits for its suggestions).
+export const closeCompletion = async (root, awaitList) => {
   if (!root) return "";
   const cm = root.CodeMirror;
   if (cm && cm.state && cm.state.completionActive) {
@@ -80,6 +81,6 @@ export const closeCompletion = async (root, last) => {
   const ed = monacoOf(root);
   if (ed) return closeMonaco(ed, root);
   if (!root.classList.contains("cm-editor")) return "";
-  if (last && cm6Completes(root)) await awaitCm6List(root);
+  if (awaitList && cm6Completes(root)) await awaitCm6List(root);
   return cm6List(root) ? "escape" : "";
 };

@@ -1,6 +1,7 @@
 // editorcheck.js: the one evaluation a type step makes in a code editor
 // around the focused element, before each line break and after the last
-// key (p.last). It closes the completion list open there (completion.js),
+// key (p.await_list when the keys ended in a word, where a list may still
+// open). It closes the completion list open there (completion.js),
 // so an Enter breaks the line instead of picking a completion and none is
 // left over the editor; and, given p.text (after the keys of a step that
 // replaced the whole content), it answers whether the editor's own model
@@ -23,7 +24,7 @@ const readable = (root) => (root.CodeMirror && typeof root.CodeMirror.getValue =
 export default async (p) => {
   const root = editorRoot(focusedElement());
   if (!root) return { holds: null, escape: false };
-  const escape = (await closeCompletion(root, !!(p && p.last))) === "escape";
+  const escape = (await closeCompletion(root, !!(p && p.await_list))) === "escape";
   const text = p && typeof p.text === "string" ? p.text : null;
   return { holds: text !== null && readable(root) ? typedValue(root) === text : null, escape };
 };

@@ -60,9 +60,9 @@ export const closing = async (el) => {
   return { how, calls: window.calls.splice(0) };
 };
 
-// lateList answers closeCompletion for #cm6late after a step's last key,
-// its list (CodeMirror 6's) opening after delay ms (none when delay is
-// negative), and removes the list again.
+// lateList answers closeCompletion for #cm6late after a step's last key
+// (ending in a word), its list (CodeMirror 6's) opening after delay ms
+// (none when delay is negative), and removes the list again.
 export const lateList = async (delay) => {
   const root = document.getElementById('cm6late');
   const add = () => { const d = document.createElement('div'); d.className = 'cm-tooltip cm-tooltip-autocomplete'; root.appendChild(d); };
