@@ -2086,12 +2086,18 @@ var plingModule = (() => {
 
   // collector/feedback.js
   var NOTICE_CLASS = /(?:^|\s)(?:notice|alert|message|flash|toast|callout)-(success|info|warning|danger|error)(?:\s|$)|(?:^|\s)(updated)(?:\s|$)/i;
+  var LEVEL_CLASS = /^(success|info|notify|warning|message|msg)$/i;
+  var LEVEL_KIND = { success: "success", info: "info", notify: "info", warning: "warning", message: "info", msg: "info" };
   var NOTICE_KIND = { success: "success", updated: "success", info: "info", warning: "warning", danger: "error", error: "error" };
   var noticeKind = (el, tag, bare) => {
     const cls = typeof el.className === "string" ? el.className : "";
     const m = cls ? NOTICE_CLASS.exec(cls) : null;
-    if (!m) return "";
-    if (bare && !(tag === "div" || tag === "section" || tag === "aside" || tag === "p")) return "";
+    const block = tag === "div" || tag === "section" || tag === "aside" || tag === "p";
+    if (!m) {
+      const b = bare && block && cls ? LEVEL_CLASS.exec(cls.trim()) : null;
+      return b ? LEVEL_KIND[b[1].toLowerCase()] : "";
+    }
+    if (bare && !block) return "";
     if (m[2] && (!bare || tag !== "div" || !el.querySelector("p"))) return bare ? "" : NOTICE_KIND.updated;
     return NOTICE_KIND[(m[1] || m[2]).toLowerCase()];
   };

@@ -240,14 +240,18 @@ func TestObserveBootstrapModalWithoutARIA(t *testing.T) {
 }
 
 // Issue 18 pt 11: success notices (WordPress's notice-success, a
-// Bootstrap alert-success with role=alert) are success feedback, info
-// notices info, and errors stay errors.
+// Bootstrap alert-success with role=alert, DokuWiki's class="success")
+// are success feedback, info notices (Adminer's class="message") info,
+// and errors stay errors.
 func TestFeedbackKindsOfNotices(t *testing.T) {
 	t.Parallel()
-	rt, _ := openURL(t, serveRealapp(t, nil)+"/notices.html")
+	base := serveRealapp(t, nil)
 	got := map[string]string{}
-	for _, f := range rt.Last().Feedback {
-		got[f.Message] = f.Kind
+	for _, file := range []string{"/notices.html", "/notices-levels.html"} {
+		rt, _ := openURL(t, base+file)
+		for _, f := range rt.Last().Feedback {
+			got[f.Message] = f.Kind
+		}
 	}
 	for msg, kind := range map[string]string{
 		"Settings saved.":                 "success",
@@ -255,9 +259,31 @@ func TestFeedbackKindsOfNotices(t *testing.T) {
 		"The tagline could not be saved.": "error",
 		"1 row affected.":                 "success",
 		"The connection was lost.":        "error",
+		// Adminer's bare "message" class (the message goes on with its
+		// time and query link) and DokuWiki's level-only classes
+		"Tables have been dropped.":           "info",
+		"Query executed OK, 1 row affected.": "info",
+		"User jdoe added":                    "success",
+		"Nothing to do.":                     "info",
+		"The page is locked by another user.": "info",
 	} {
-		if got[msg] != kind {
-			t.Errorf("%q: kind %q, want %q (all: %v)", msg, got[msg], kind, got)
+		k, ok := got[msg]
+		for m, mk := range got {
+			if !ok && strings.HasPrefix(m, msg) {
+				k, ok = mk, true
+			}
+		}
+		if k != kind {
+			t.Errorf("%q: kind %q, want %q (all: %v)", msg, k, kind, got)
+		}
+	}
+	// a class that only begins with a kind, an inline element and a
+	// record are no notices
+	for m := range got {
+		for _, not := range []string{"Opening hours", "inline text", "Hi there", "See you"} {
+			if strings.Contains(m, not) {
+				t.Errorf("%q is no notice (all: %v)", m, got)
+			}
 		}
 	}
 }

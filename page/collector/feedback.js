@@ -9,6 +9,8 @@ import { clean, cut } from './text.js';
 // Bootstrap's alert-success, flash-error; WordPress's legacy
 // "updated" is a success)
 export const NOTICE_CLASS = /(?:^|\s)(?:notice|alert|message|flash|toast|callout)-(success|info|warning|danger|error)(?:\s|$)|(?:^|\s)(updated)(?:\s|$)/i;
+export const LEVEL_CLASS = /^(success|info|notify|warning|message|msg)$/i;
+export const LEVEL_KIND = { success: 'success', info: 'info', notify: 'info', warning: 'warning', message: 'info', msg: 'info' };
 export const NOTICE_KIND = { success: 'success', updated: 'success', info: 'info', warning: 'warning', danger: 'error', error: 'error' };
 // bare: the element has no role or live region; then only a block
 // (div, section, aside, p) is a notice, and "updated" only around a
@@ -16,8 +18,16 @@ export const NOTICE_KIND = { success: 'success', updated: 'success', info: 'info
 export const noticeKind = (el, tag, bare) => {
   const cls = typeof el.className === 'string' ? el.className : '';
   const m = cls ? NOTICE_CLASS.exec(cls) : null;
-  if (!m) return '';
-  if (bare && !(tag === 'div' || tag === 'section' || tag === 'aside' || tag === 'p')) return '';
+  const block = tag === 'div' || tag === 'section' || tag === 'aside' || tag === 'p';
+  if (!m) {
+    // issue 18 pt 11: a level as a block's only class (DokuWiki's
+    // <div class="success">, Adminer's <p class="message">) is a notice
+    // of that level; among other classes ("info-panel", "message
+    // unread") it says nothing
+    const b = bare && block && cls ? LEVEL_CLASS.exec(cls.trim()) : null;
+    return b ? LEVEL_KIND[b[1].toLowerCase()] : '';
+  }
+  if (bare && !block) return '';
   if (m[2] && (!bare || tag !== 'div' || !el.querySelector('p'))) return bare ? '' : NOTICE_KIND.updated;
   return NOTICE_KIND[(m[1] || m[2]).toLowerCase()];
 };
