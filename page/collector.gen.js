@@ -383,7 +383,7 @@ var plingModule = (() => {
     const wn = w.widgetNow;
     let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
     if (!label && kr[2]) label = kr[2];
-    if (!label && field) label = (ctx.rec ? "" : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
+    if (!label && field) label = (ctx.rec ? "" : rowLabel(el)) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
     else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
       if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
@@ -417,7 +417,8 @@ var plingModule = (() => {
       if (ev) c.evidence = cut2(ev, NAME_TEXT);
     }
     if (hasAttr) {
-      const d = clean(el.getAttribute("data-pling-description")) || clean(el.getAttribute("aria-description")) || (label && clean(el.getAttribute("title")) !== label ? clean(el.getAttribute("title")) : "");
+      const title = keyHintless(el, clean(el.getAttribute("title")));
+      const d = clean(el.getAttribute("data-pling-description")) || clean(el.getAttribute("aria-description")) || (label && title !== label ? title : "");
       if (d) c.description = cut2(d);
     }
     if (wn) {
@@ -723,7 +724,11 @@ var plingModule = (() => {
       hint = acc;
       acc = "";
     }
-    const generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
+    let generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
+    if (!generic && !w.widgetNow && !name && el !== rec.el && kr[0] !== "type" && kr[0] !== "select" && kr[0] !== "check") {
+      const t = asLabel(clean(el.getAttribute("title")));
+      if (t && t !== acc) generic = withoutRow(t, el, kr[0], rec);
+    }
     const tail = "" + kr[0] + "" + ctx.region;
     const sk = w.widgetNow ? "w" + w.widgetNow.label + tail : "i" + listOf(rec.el) + "" + slotOf(el, rec.el) + tail;
     if (generic) nk = "n" + generic + tail;
@@ -736,6 +741,13 @@ var plingModule = (() => {
     let ev = "";
     if (!name) {
       ev = el === rec.el ? "" : rowEvidence(el);
+      if (c.evidence && el !== rec.el) {
+        const text = rowText(rec);
+        const own2 = clean(el.textContent || "").toLowerCase();
+        const kept = c.evidence.split(" ").filter((wd) => occurrences(text, wd) <= occurrences(own2, wd)).join(" ");
+        if (kept) c.evidence = kept;
+        else delete c.evidence;
+      }
       if (c.label !== void 0 && c.label !== generic) {
         if (generic) c.label = cut2(generic);
         else {
@@ -762,7 +774,7 @@ var plingModule = (() => {
     if (ctx.fi >= 0) sh.frame = ctx.fi;
     if (ctx.shadow) sh.shadow = true;
     if (!name && !w.widgetNow) {
-      if (!generic && kr[0] === "link" && acc) w.slotLabel.set(sh, cut2(acc));
+      if (!generic && kr[0] === "link" && acc && !/\d/.test(acc)) w.slotLabel.set(sh, cut2(acc));
       w.slotNames.set(sh, { names: [], ev });
     }
     w.rowActions.push(sh);
@@ -1053,6 +1065,23 @@ var plingModule = (() => {
     }
     return !!cell && cell.colSpan > 1 && cell.querySelectorAll(FIELD_SEL).length >= 2;
   };
+  var controlRow = (tr) => {
+    let cell = null;
+    for (const c of tr.cells) {
+      if (!shown(c)) continue;
+      if (cell) return false;
+      cell = c;
+    }
+    return !!cell && cell.colSpan > 1 && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
+  };
+  var filterRow = (tr) => {
+    let fields = 0;
+    for (const c of tr.cells) {
+      if (gather(c, { skip: skipControls }, 1) !== "") return false;
+      if (c.querySelector(FIELD_SEL)) fields++;
+    }
+    return fields > 0;
+  };
   var recordKind = (el, tag, role, hasAttr, nested) => {
     if (w.declRecords) return hasAttr && el.hasAttribute("data-pling-record") ? "decl" : "";
     if (hasAttr && (role === "treeitem" || tag === "li")) {
@@ -1065,7 +1094,7 @@ var plingModule = (() => {
       const pt = p.localName;
       if (pt !== "tbody" && pt !== "table") return "";
       if (formTable(p.localName === "table" ? p : p.parentElement)) return "";
-      if (formRow(el)) return "";
+      if (formRow(el) || controlRow(el)) return "";
       if (calendarGrid(p.localName === "table" ? p : p.parentElement)) return "";
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === "td") return "table";
       return "";
@@ -1385,8 +1414,12 @@ var plingModule = (() => {
     h = [];
     if (table.localName === "table") {
       let hr = null;
-      if (table.tHead && table.tHead.rows.length) hr = table.tHead.rows[table.tHead.rows.length - 1];
-      else {
+      if (table.tHead && table.tHead.rows.length) {
+        const rows = table.tHead.rows;
+        let i = rows.length - 1;
+        while (i > 0 && filterRow(rows[i])) i--;
+        hr = rows[i];
+      } else {
         for (const r of table.rows) {
           let allTh = r.cells.length > 0;
           for (const c of r.cells) if (c.localName !== "th") {
@@ -1412,6 +1445,17 @@ var plingModule = (() => {
     }
     w.headerCache.set(table, h);
     return h;
+  };
+  var filterLabel = (el) => {
+    const cell = el.closest("td,th");
+    const tr = cell && cell.parentElement;
+    if (!tr || tr.localName !== "tr" || !tr.parentElement || tr.parentElement.localName !== "thead" || !filterRow(tr)) return "";
+    const table = tr.closest("table");
+    if (!table || table.tHead.rows[0] === tr) return "";
+    let col = 0;
+    for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+    const h = headersOf(tr)[col] || "";
+    return h && LETTER.test(h) ? h + " filter" : "";
   };
   var columnHeader = (el, row) => {
     const cell = el.closest("td,th,[role=gridcell],[role=cell]");
@@ -1662,6 +1706,8 @@ var plingModule = (() => {
   };
   var skipButtons = (c, tag) => isCtl(c, tag, false);
   var skipControls = (c, tag) => isCtl(c, tag, true);
+  var KEY_HINT = /\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\]$/i;
+  var keyHintless = (el, s) => s && el.hasAttribute("accesskey") ? s.replace(KEY_HINT, "") : s;
   var accName = (el, tag, role, strong) => {
     let s = idrefText2(el, "aria-labelledby");
     if (!s) s = clean(el.getAttribute("aria-label"));
@@ -1680,8 +1726,9 @@ var plingModule = (() => {
     if (!s && !field && (CONTENT_NAMED.has(role) || tag === "summary") && !(el.hasAttributes() && isEditable(el))) {
       s = gather(el.shadowRoot || el, { skip: (c, t) => t !== "img" && t !== "svg" && isCtl(c, t, true) && c !== el }, w.maxText * 2);
     }
+    s = keyHintless(el, s);
     if (strong) return s;
-    if (!s) s = clean(el.getAttribute("title"));
+    if (!s) s = keyHintless(el, clean(el.getAttribute("title")));
     if (!s && (field || isEditable(el))) s = clean(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || el.getAttribute("data-placeholder"));
     return s;
   };
@@ -1748,6 +1795,20 @@ var plingModule = (() => {
   var SECTION_HEADING = "h1,h2,h3,h4,h5,h6,[role=heading]";
   var isSectionHeading = (n) => n && n.nodeType === 1 && n.matches(SECTION_HEADING);
   var sectionHeading = (h) => asLabel(gather(h, { skip: skipControls }, NAME_TEXT + 1).replace(/^[\s[\]|()]+|[\s[\]|()]+$/g, ""));
+  var formHeading = (el) => {
+    const form = el.closest("form");
+    if (!form) return "";
+    let n = 0;
+    for (const e of form.querySelectorAll("textarea,[contenteditable]")) if (shown(e) && (e.localName === "textarea" || isEditable(e)) && ++n > 1) return "";
+    let box = form;
+    while (box.parentElement && box.parentElement.children.length === 1 && box.parentElement.localName !== "body") box = box.parentElement;
+    let p = box.previousElementSibling;
+    for (let i = 0; p && i < 3; p = p.previousElementSibling, i++) {
+      if (isSectionHeading(p)) return sectionHeading(p);
+      if (gather(p, {}, 1) !== "") return "";
+    }
+    return "";
+  };
   var sectionOf = (el, tag, label) => {
     if (!EDIT_WORD.test(label)) return "";
     const title = clean(el.getAttribute("title"));

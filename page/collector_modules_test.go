@@ -114,6 +114,9 @@ func TestControlsModule(t *testing.T) {
 		{Name: "textarea by placeholder", Fn: "controlOf", Args: []any{el("#notes")}, Want: controlFacts{"type", "textbox", "Your notes"}},
 		{Name: "symbol button: its text names it, its title describes it", Fn: "controlOf", Args: []any{el("#titled")}, Want: controlFacts{"click", "button", "×"}},
 		{Name: "text is no control", Fn: "controlOf", Args: []any{el("#text")}, Want: controlFacts{}},
+		{Name: "an access key's hint alone is no name", Fn: "controlOf", Args: []any{el("#hinted")}, Want: controlFacts{"type", "textbox", "Search"}},
+		{Name: "an access key's hint after a name is cut", Fn: "controlOf", Args: []any{el("#boldhint")}, Want: controlFacts{"click", "button", "Bold Text"}},
+		{Name: "brackets without an access key stay", Fn: "controlOf", Args: []any{el("#nokey")}, Want: controlFacts{"click", "button", "Export [CSV]"}},
 	})
 }
 
@@ -143,6 +146,13 @@ func TestRecordsModule(t *testing.T) {
 		{Name: "list item", Fn: "recordKindOf", Args: []any{el("#t1")}, Want: "list"},
 		{Name: "table row", Fn: "recordKindOf", Args: []any{el("#r1")}, Want: "table"},
 		{Name: "paragraph", Fn: "recordKindOf", Args: []any{el("#para")}, Want: ""},
+		{Name: "a row under the filters", Fn: "recordKindOf", Args: []any{el("#u1")}, Want: "table"},
+		{Name: "a spanning row of only controls is the table's toolbar", Fn: "recordKindOf", Args: []any{el("#toolbar")}, Want: ""},
+		{Name: "a spanning row with text of its own is a record", Fn: "recordKindOf", Args: []any{el("#note")}, Want: "table"},
+		{Name: "a header row of fields is a filter row", Fn: "filterRowOf", Args: []any{el("#filters")}, Want: true},
+		{Name: "a data row is no filter row", Fn: "filterRowOf", Args: []any{el("#u1")}, Want: false},
+		{Name: "a filter field is named by its column", Fn: "filterLabelOf", Args: []any{el("#filters input[name=usermail]")}, Want: "Email filter"},
+		{Name: "a row's headers skip the filter row", Fn: "headersOfRow", Args: []any{el("#u1")}, Want: []string{"User", "Email"}},
 	})
 }
 

@@ -38,6 +38,7 @@ func TestActionNames(t *testing.T) {
 		want    []wantAction
 		absent  []string       // names that must not be there
 		records int            // how many records the page has
+		columns string         // what the records' columns line says, when set
 		folded  map[string]int // row actions and how many rows they fold
 	}{
 		{file: "kinds.html", want: []wantAction{
@@ -101,6 +102,43 @@ func TestActionNames(t *testing.T) {
 			{"archive", "", `Press "Archive"`, ""},
 			{"spam", "", `Press "Spam"`, ""},
 		}, absent: []string{"reply_forward", "archive_spam", "pristine_untouched_valid", "select_06_29_2016_as_the_date_and_hit_su", "textbox_2", "cfg_host"}},
+		// links that show the row's data (a table's name, its size, its
+		// row count) are named by their titles, never by one row's
+		// numbers (Adminer's table list)
+		{file: "adminer.html", records: 3,
+			folded: map[string]int{"show_structure": 3, "alter_table": 3, "alter_indexes": 3, "new_item": 3, "select_data": 3},
+			want: []wantAction{
+				{"show_structure", "", "Show structure", ""},
+				{"select_data", "", "Select data", ""},
+			}, absent: []string{"open", "open_2", "open_3", "16_384", "0", "0_2", "4"}},
+		// an access key's hint in a title or alt names nothing
+		{file: "accesskeys.html", want: []wantAction{
+			{"search", "textbox", `Type into "Search"`, ""},
+			{"bold_text", "", `Press "Bold Text"`, ""},
+			{"strike_through_text", "", `Press "Strike-through Text"`, ""},
+			{"same_level_headline", "", `Press "Same Level Headline"`, ""},
+			{"save", "", "Save your changes", ""},
+			{"export_csv", "", `Press "Export [CSV]"`, ""},
+		}, absent: []string{"f", "bold_text_b", "strike_through_text_d", "same_level_headline_8"}},
+		// a table's header row of filter fields: named by their columns'
+		// headers, which stay the records' columns; a last row of buttons
+		// spanning the columns is the table's toolbar, not a record
+		{file: "userlist.html", records: 2, folded: map[string]int{"delete": 2, "edit_this_user": 2},
+			want: []wantAction{
+				{"user_filter", "textbox", `Type into "User filter"`, ""},
+				{"real_name_filter", "textbox", `Type into "Real Name filter"`, ""},
+				{"email_filter", "textbox", `Type into "Email filter"`, ""},
+				{"groups_filter", "textbox", `Type into "Groups filter"`, ""},
+				{"delete_selected", "", `Press "Delete Selected"`, ""},
+				{"export_all_users_csv", "", `Press "Export All Users (CSV)"`, ""},
+			}, columns: "User | Real Name | Email | Groups",
+			absent: []string{"edit_userid", "edit_username", "delete_admin", "open"}},
+		// a contenteditable editor without a label is named by the
+		// heading before it, not by its classes (Adminer's jush editor)
+		{file: "jush.html", want: []wantAction{
+			{"sql_command", "textarea", `Type into the text area "SQL command" (multi-line)`, "text area"},
+			{"limit_rows", "spinbutton", `Type into the number field "Limit rows"`, ""},
+		}, absent: []string{"sqlarea_jush_sql", "sqlarea_jush_sql_jush"}},
 		// select2's read-only ARIA textbox inside its combobox shows the
 		// chosen value: part of the combobox, not a second type action.
 		{file: "combobox-display.html", want: []wantAction{
@@ -162,6 +200,9 @@ func TestActionNames(t *testing.T) {
 				if a := byName[n]; !a.RecordParam || a.Folded != rows {
 					t.Errorf("%s: record_param %v, folded %d; want a row action of %d rows", n, a.RecordParam, a.Folded, rows)
 				}
+			}
+			if tc.columns != "" && !strings.Contains(compact, tc.columns) {
+				t.Errorf("the records' columns are not %q:\n%s", tc.columns, compact)
 			}
 			if len(snap.Records) != tc.records {
 				t.Errorf("%d records, want %d:\n%s", len(snap.Records), tc.records, compact)

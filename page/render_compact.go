@@ -442,6 +442,10 @@ func compactDescription(a Action) string {
 	if said == "" && a.Control != "" && a.RecordParam {
 		restates = true
 	}
+	// a row link named by its title (show_structure: Show structure)
+	if restates && a.Description == said && a.Kind != "click" && a.Kind != "type" && a.Kind != "select" {
+		return ""
+	}
 	if restates && (a.Kind == "click" || a.Kind == "type" || a.Kind == "select") {
 		var parts []string
 		if a.NameFrom == "icon" {

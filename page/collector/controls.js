@@ -3,7 +3,7 @@
 import { w } from './state.js';
 import { NAME_TEXT } from './params.js';
 import { CTRL_SEL } from './repeated.js';
-import { LETTER, NONSPACE, NOTEXT, WS, clean, gather, idrefText } from './text.js';
+import { LETTER, NONSPACE, NOTEXT, WS, clean, gather, idrefText, shown } from './text.js';
 
 export const CTRL_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
 export const CONTENT_NAMED = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'checkbox', 'radio', 'switch']);
@@ -112,6 +112,13 @@ export const skipControls = (c, tag) => isCtl(c, tag, true);
 
 // accName is the accessible name; strong leaves out the fallbacks
 // (title, placeholder) that a visible label beside a field beats.
+// KEY_HINT is an access key's hint at the end of a title or alt
+// ("Bold Text [B]", DokuWiki's "[F]", MediaWiki's "[alt-shift-s]").
+export const KEY_HINT = /\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\]$/i;
+// keyHintless is s without the hint of el's access key: the hint says
+// which key presses the control, it names nothing ("[F]" alone is no
+// name at all).
+export const keyHintless = (el, s) => (s && el.hasAttribute('accesskey') ? s.replace(KEY_HINT, '') : s);
 export const accName = (el, tag, role, strong) => {
   let s = idrefText(el, 'aria-labelledby');
   if (!s) s = clean(el.getAttribute('aria-label'));
@@ -130,8 +137,9 @@ export const accName = (el, tag, role, strong) => {
   if (!s && !field && (CONTENT_NAMED.has(role) || tag === 'summary') && !(el.hasAttributes() && isEditable(el))) {
     s = gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, w.maxText * 2);
   }
+  s = keyHintless(el, s);
   if (strong) return s;
-  if (!s) s = clean(el.getAttribute('title'));
+  if (!s) s = keyHintless(el, clean(el.getAttribute('title')));
   if (!s && (field || isEditable(el))) s = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder'));
   return s;
 };
@@ -205,6 +213,23 @@ export const EDIT_WORD = /^\[?\s*edit(\s+source)?\s*\]?$/i;
 export const SECTION_HEADING = 'h1,h2,h3,h4,h5,h6,[role=heading]';
 export const isSectionHeading = (n) => n && n.nodeType === 1 && n.matches(SECTION_HEADING);
 export const sectionHeading = (h) => asLabel(gather(h, { skip: skipControls }, NAME_TEXT + 1).replace(/^[\s[\]|()]+|[\s[\]|()]+$/g, ''));
+// formHeading: issue 18 pt 5: the heading just before the form that an
+// unlabelled editor is the one visible multi-line editor of (Adminer's
+// <h2>SQL command</h2> before its form), past elements with no text.
+export const formHeading = (el) => {
+  const form = el.closest('form');
+  if (!form) return '';
+  let n = 0;
+  for (const e of form.querySelectorAll('textarea,[contenteditable]')) if (shown(e) && (e.localName === 'textarea' || isEditable(e)) && ++n > 1) return '';
+  let box = form;
+  while (box.parentElement && box.parentElement.children.length === 1 && box.parentElement.localName !== 'body') box = box.parentElement;
+  let p = box.previousElementSibling;
+  for (let i = 0; p && i < 3; p = p.previousElementSibling, i++) {
+    if (isSectionHeading(p)) return sectionHeading(p);
+    if (gather(p, {}, 1) !== '') return '';
+  }
+  return '';
+};
 export const sectionOf = (el, tag, label) => {
   if (!EDIT_WORD.test(label)) return '';
   const title = clean(el.getAttribute('title'));

@@ -1,9 +1,10 @@
 // describe.js: one control described in full (describe): its name,
 // state, value and what it accepts; secret fields never give a value.
 import { w } from './state.js';
-import { accName, isEditable, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
+import { accName, formHeading, isEditable, keyHintless, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
 import { evidenceOf, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
 import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
+import { filterLabel } from './repeated.js';
 import { LETTER, clean, cut } from './text.js';
 import { isSecret } from '../../internal/js/secret.js';
 
@@ -120,8 +121,10 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
   // a code editor's label comes with its kind (codeEditor)
   if (!label && kr[2]) label = kr[2];
-  // (in a record the cell before is the row's data: title and placeholder come first)
-  if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || nearbyLabel(el);
+  // (in a record the cell before is the row's data: title and placeholder come first;
+  // issue 18 pt 5: a lone editor without a label, Adminer's jush <pre>, is
+  // named by the heading before its form)
+  if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
   else if (!label && kr[0] === 'check') label = nearbyLabel(el);
   // issue 18 pt 4: a pager's glyph link is named by what it means; a
   // wiki's per-section Edit names its section
@@ -160,7 +163,8 @@ export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
     if (ev) c.evidence = cut(ev, NAME_TEXT);
   }
   if (hasAttr) {
-    const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && clean(el.getAttribute('title')) !== label ? clean(el.getAttribute('title')) : '');
+    const title = keyHintless(el, clean(el.getAttribute('title')));
+    const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && title !== label ? title : '');
     if (d) c.description = cut(d);
   }
   if (wn) {

@@ -201,7 +201,14 @@ const foldKey = (el, tag, hasAttr, kr, ctx) => {
   }
   // (a widget's name is never the row's text: a node called
   // "Expand plans" still has its expand)
-  const generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
+  let generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
+  // issue 18 pt 4: a control whose text is the row's data (Adminer's
+  // table name, its sizes, its row count) and whose title says what it
+  // does ("Show structure", "Select data") is named by its title
+  if (!generic && !w.widgetNow && !name && el !== rec.el && kr[0] !== 'type' && kr[0] !== 'select' && kr[0] !== 'check') {
+    const t = asLabel(clean(el.getAttribute('title')));
+    if (t && t !== acc) generic = withoutRow(t, el, kr[0], rec);
+  }
   const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
   // a widget's part (a tree node's twisty) folds by its name alone:
   // Expand and Collapse share a slot, never an entry
@@ -222,6 +229,15 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
     // the row itself as a control (a clickable mail item) is named
     // by what it does, not by the row's classes
     ev = el === rec.el ? '' : rowEvidence(el);
+    // issue 18 pt 4: the row's data in the control's id or name words
+    // (DokuWiki's name="delete[admin]") names no fold of every row
+    if (c.evidence && el !== rec.el) {
+      const text = rowText(rec);
+      const own = clean(el.textContent || '').toLowerCase();
+      const kept = c.evidence.split(' ').filter((wd) => occurrences(text, wd) <= occurrences(own, wd)).join(' ');
+      if (kept) c.evidence = kept;
+      else delete c.evidence;
+    }
     if (c.label !== undefined && c.label !== generic) {
       // the row's own text is no name for the folded group
       if (generic) c.label = cut(generic);
@@ -254,7 +270,9 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
   if (ctx.shadow) sh.shadow = true;
   if (!name && !w.widgetNow) {
     // a link whose text is the same on every row ("Edit") keeps it
-    if (!generic && kr[0] === 'link' && acc) w.slotLabel.set(sh, cut(acc));
+    // (a text with a digit is the row's data that happens to repeat:
+    // "0", "16,384", "0 B/s")
+    if (!generic && kr[0] === 'link' && acc && !/\d/.test(acc)) w.slotLabel.set(sh, cut(acc));
     w.slotNames.set(sh, { names: [], ev });
   }
   w.rowActions.push(sh);

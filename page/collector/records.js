@@ -1,10 +1,10 @@
 // records.js: what is a record (recordKind): list items, table rows,
 // form rows, declared records.
 import { w } from './state.js';
-import { roleOf } from './controls.js';
+import { roleOf, skipControls } from './controls.js';
 import { NAME_TEXT } from './params.js';
-import { repeatRow } from './repeated.js';
-import { LETTER, clean, shown } from './text.js';
+import { CTRL_SEL, repeatRow } from './repeated.js';
+import { LETTER, clean, gather, shown } from './text.js';
 import { calendarGrid, treeNode } from './widgets.js';
 
 export const AUTHOR_ID_ATTRS = ['data-id', 'data-key', 'data-row-key', 'data-item-id', 'data-row-id', 'data-record-id', 'data-uid', 'data-uuid'];
@@ -68,6 +68,30 @@ export const formRow = (tr) => {
   }
   return !!cell && cell.colSpan > 1 && cell.querySelectorAll(FIELD_SEL).length >= 2;
 };
+// controlRow: a row whose one shown cell spans the columns and holds
+// controls and no text of its own (DokuWiki's user manager: Delete
+// Selected, start … last, Export under the users) is the table's
+// toolbar, not a record: its controls are the page's.
+export const controlRow = (tr) => {
+  let cell = null;
+  for (const c of tr.cells) {
+    if (!shown(c)) continue;
+    if (cell) return false;
+    cell = c;
+  }
+  return !!cell && cell.colSpan > 1 && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === '';
+};
+// filterRow: a header row whose cells hold fields and controls and no
+// text of their own (DokuWiki's and DataTables' column filters under the
+// column headers): the headers are the row above it.
+export const filterRow = (tr) => {
+  let fields = 0;
+  for (const c of tr.cells) {
+    if (gather(c, { skip: skipControls }, 1) !== '') return false;
+    if (c.querySelector(FIELD_SEL)) fields++;
+  }
+  return fields > 0;
+};
 export const recordKind = (el, tag, role, hasAttr, nested) => {
   if (w.declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
   // issue 18 pt 13: a tree's node is a record (widgets.js)
@@ -81,7 +105,7 @@ export const recordKind = (el, tag, role, hasAttr, nested) => {
     const pt = p.localName;
     if (pt !== 'tbody' && pt !== 'table') return '';
     if (formTable(p.localName === 'table' ? p : p.parentElement)) return '';
-    if (formRow(el)) return '';
+    if (formRow(el) || controlRow(el)) return '';
     // a calendar's weeks are no records: its days are one action
     if (calendarGrid(p.localName === 'table' ? p : p.parentElement)) return '';
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === 'td') return 'table';

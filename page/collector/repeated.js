@@ -13,10 +13,10 @@ import { STATE_CLASS, slotOf } from './folding.js';
 import { hoverShown } from './hover.js';
 import { CAMEL, NOISE } from './icons.js';
 import { MAX_FIELDS, NAME_TEXT } from './params.js';
-import { AUTHOR_ID_ATTRS } from './records.js';
+import { AUTHOR_ID_ATTRS, filterRow } from './records.js';
 import { REGION_ROLES } from './regions.js';
 import { keyOf } from './registry.js';
-import { NONSPACE, NOTEXT, clean, cut, dropInitials, gather, shown, vis } from './text.js';
+import { LETTER, NONSPACE, NOTEXT, clean, cut, dropInitials, gather, shown, vis } from './text.js';
 import { treeParts } from './widgets.js';
 
 export const REPEAT_TAGS = new Set(['div', 'section', 'span', 'a', 'p', 'dd']);
@@ -255,7 +255,13 @@ export const headersOf = (el) => {
   h = [];
   if (table.localName === 'table') {
     let hr = null;
-    if (table.tHead && table.tHead.rows.length) hr = table.tHead.rows[table.tHead.rows.length - 1];
+    if (table.tHead && table.tHead.rows.length) {
+      // the last header row, above a row of column filters
+      const rows = table.tHead.rows;
+      let i = rows.length - 1;
+      while (i > 0 && filterRow(rows[i])) i--;
+      hr = rows[i];
+    }
     else {
       for (const r of table.rows) {
         let allTh = r.cells.length > 0;
@@ -279,6 +285,19 @@ export const headersOf = (el) => {
 };
 // columnHeader is the header text of the column of the cell holding
 // el in row.
+// filterLabel names a field of a header row of column filters by its
+// column: "User filter" under the header "User".
+export const filterLabel = (el) => {
+  const cell = el.closest('td,th');
+  const tr = cell && cell.parentElement;
+  if (!tr || tr.localName !== 'tr' || !tr.parentElement || tr.parentElement.localName !== 'thead' || !filterRow(tr)) return '';
+  const table = tr.closest('table');
+  if (!table || table.tHead.rows[0] === tr) return '';
+  let col = 0;
+  for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+  const h = headersOf(tr)[col] || '';
+  return h && LETTER.test(h) ? h + ' filter' : '';
+};
 export const columnHeader = (el, row) => {
   const cell = el.closest('td,th,[role=gridcell],[role=cell]');
   if (!cell || cell.parentElement !== row) return '';

@@ -7,7 +7,8 @@ import { registry, keyOf } from '../../../internal/js/registry.js';
 import { accName, ctlType, roleOf } from '../../collector/controls.js';
 import { iconOf } from '../../collector/icons.js';
 import { overlaid } from '../../collector/hittest.js';
-import { recordKind } from '../../collector/records.js';
+import { filterRow, recordKind } from '../../collector/records.js';
+import { filterLabel, headersOf } from '../../collector/repeated.js';
 import { control, finishShapes } from '../../collector/folding.js';
 import { w } from '../../collector/state.js';
 import collect from '../../collector/main.js';
@@ -44,6 +45,20 @@ export const covered = (el) => {
 export const recordKindOf = (el) => {
   run();
   return recordKind(el, el.localName, el.hasAttributes() ? roleOf(el) : '', el.hasAttributes(), false) || '';
+};
+// filterRowOf, filterLabelOf and headersOfRow: a table's header row of
+// column filters, a filter field's name, a row's column headers.
+export const filterRowOf = (tr) => {
+  run();
+  return filterRow(tr);
+};
+export const filterLabelOf = (el) => {
+  run();
+  return filterLabel(el);
+};
+export const headersOfRow = (tr) => {
+  run();
+  return headersOf(tr);
 };
 
 // rowActions reports each row's controls (one per selector match) the way
