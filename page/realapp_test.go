@@ -262,9 +262,9 @@ func TestFeedbackKindsOfNotices(t *testing.T) {
 		// Adminer's bare "message" class (the message goes on with its
 		// time and query link) and DokuWiki's level-only classes
 		"Tables have been dropped.":           "info",
-		"Query executed OK, 1 row affected.": "info",
-		"User jdoe added":                    "success",
-		"Nothing to do.":                     "info",
+		"Query executed OK, 1 row affected.":  "info",
+		"User jdoe added":                     "success",
+		"Nothing to do.":                      "info",
 		"The page is locked by another user.": "info",
 	} {
 		k, ok := got[msg]
