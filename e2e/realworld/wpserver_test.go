@@ -39,6 +39,7 @@ const (
 // built-in server over a temporary docroot.
 type wpSite struct {
 	Base   string // http://127.0.0.1:PORT
+	DBPort int    // MariaDB's loopback port
 	dir    string
 	socket string
 	db     *exec.Cmd
@@ -143,6 +144,7 @@ func (w *wpSite) startDB(ctx context.Context) error {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
+	w.DBPort = port
 	setup := "CREATE DATABASE wordpress; CREATE USER 'wp'@'127.0.0.1' IDENTIFIED BY 'wp-secret'; " +
 		"GRANT ALL ON wordpress.* TO 'wp'@'127.0.0.1';"
 	if _, err := w.query(ctx, setup); err != nil {

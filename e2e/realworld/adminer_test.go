@@ -1,0 +1,316 @@
+package realworld
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// adminerRoot is Debian's adminer package: one PHP application over the
+// database server a person signs in to.
+const adminerRoot = "/usr/share/adminer"
+
+// adminerKnownFailing lists the Adminer tasks that fail today because of
+// Pling, each with its reason; the test fails when one of them passes.
+var adminerKnownFailing = map[string]string{}
+
+// adminerTasks are the database tasks of a person who keeps a small shop's
+// tables in Adminer, each checked in MariaDB itself.
+var adminerTasks = []wpTask{
+	{"sign_in", "the table list (Adminer keeps the sign-in in PHP's session)", adminerSignIn, wpCheckedInRun},
+	{"edit_row", "shop_products.price", adminerEditRow, adminerWant("SELECT price FROM shop_products WHERE name = 'Gadget'", "21.00")},
+	{"sql_insert", "shop_products (the new row)", adminerSQLInsert, adminerWant("SELECT CONCAT(price, ' ', stock) FROM shop_products WHERE name = 'Sprocket'", "2.50 7")},
+	{"drop_table", "information_schema.tables", adminerDropTable, adminerWant("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'wordpress' AND table_name = 'shop_import'", "0")},
+}
+
+// The tables the tasks work on, seeded beside WordPress's in its database.
+const adminerSeed = "CREATE TABLE shop_products (id INT PRIMARY KEY AUTO_INCREMENT, name VARCHAR(80) NOT NULL, price DECIMAL(8,2) NOT NULL, stock INT NOT NULL); " +
+	"INSERT INTO shop_products (name, price, stock) VALUES ('Widget', 9.99, 10), ('Gadget', 19.50, 3), ('Doohickey', 4.25, 0); " +
+	"CREATE TABLE shop_import (line INT); INSERT INTO shop_import VALUES (1), (2);"
+
+// TestAdminer runs Debian's Adminer over the WordPress corpus's own
+// MariaDB (its temporary datadir and loopback port) with PHP's built-in
+// server, and does a person's table tasks through `pling serve`: sign in,
+// edit a row in its form, insert one with an SQL command typed into
+// Adminer's own editor, and drop a table, which asks confirm(). Every
+// outcome is checked in the database.
+func TestAdminer(t *testing.T) {
+	start := time.Now()
+	if _, err := os.Stat(filepath.Join(adminerRoot, "adminer.php")); err != nil {
+		t.Fatalf("the Adminer corpus needs Debian's adminer package (make wordpress): %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
+	defer cancel()
+	w, err := startWordPress(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.stop()
+	if _, err := w.query(ctx, adminerSeed); err != nil {
+		t.Fatal(err)
+	}
+	base, stop, err := startAdminer(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	a := &wpSite{Base: base, DBPort: w.DBPort, socket: w.socket, phpLog: w.phpLog}
+	setup := time.Since(start)
+	s, err := startSession(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	outs := runWPTasks(ctx, t, s, a, "adminer", adminerTasks, adminerKnownFailing)
+	passed, tokens, calls := 0, 0, 0
+	for _, o := range outs {
+		tokens += o.Tokens
+		calls += o.Calls
+		if o.OK {
+			passed++
+		}
+	}
+	t.Logf("adminer: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
+		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
+	if err := writeWPReport(outs, "adminer.md"); err != nil {
+		t.Error(err)
+	}
+	checkOutcomes(t, outs)
+}
+
+// startAdminer serves Debian's Adminer with PHP's built-in server on a
+// free loopback port; stop ends it.
+func startAdminer(ctx context.Context, dir string) (base string, stop func(), err error) {
+	port, err := freePort()
+	if err != nil {
+		return "", nil, err
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	logf, err := os.Create(filepath.Join(dir, "php.log"))
+	if err != nil {
+		return "", nil, err
+	}
+	defer logf.Close()
+	cmd := exec.Command(phpBin, "-d", "display_errors=0", "-d", "session.save_path="+dir, "-S", addr, "-t", adminerRoot)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return "", nil, fmt.Errorf("start php -S for Adminer: %w", err)
+	}
+	stop = func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		_ = cmd.Wait()
+	}
+	base = "http://" + addr
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(base + "/adminer.php")
+		if err == nil {
+			resp.Body.Close()
+			return base, stop, nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			stop()
+			return "", nil, fmt.Errorf("php -S for Adminer did not answer on %s: %w", addr, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// adminerDB is the database page's address, the one an agent is given
+// once signed in.
+func adminerDB(w *wpSite) string {
+	return "/adminer.php?" + url.Values{"server": {fmt.Sprintf("127.0.0.1:%d", w.DBPort)}, "username": {"wp"}, "db": {"wordpress"}}.Encode()
+}
+
+// adminerSignIn: the login form's server, user name, password and
+// database, then Login; the table list must show the shop's tables.
+func adminerSignIn(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/adminer.php")
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct{ re, text string }{
+		{`(?i)^server`, fmt.Sprintf("127.0.0.1:%d", w.DBPort)},
+		{`(?i)^user ?name`, "wp"},
+		{`(?i)^password`, "wp-secret"},
+		{`(?i)^database`, "wordpress"},
+	} {
+		a, err := wpPick(ctx, s, obs, "type", f.re, false)
+		if err != nil {
+			return err
+		}
+		r, err := wpAct(ctx, s, a, "", map[string]any{"text": f.text})
+		if err != nil {
+			return err
+		}
+		obs = r.Body.Observation
+	}
+	login, err := wpPick(ctx, s, obs, "click", `(?i)^login`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, login, "", nil)
+	if err != nil {
+		return err
+	}
+	if !r.Body.Result.Changed.Navigated {
+		return fmt.Errorf("login: the receipt does not say navigated: %s", firstLine(r.Text))
+	}
+	_, err = wpFind(ctx, s, r.Body.Observation, "shop_products")
+	return err
+}
+
+// adminerEditRow: the shop_products table's data, the Gadget row's edit
+// form, its price, Save.
+func adminerEditRow(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, adminerDB(w))
+	if err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, obs, "shop_products")
+	if err != nil {
+		return err
+	}
+	sel, err := wpPick(ctx, s, obs, "", `(?i)select.data`, true)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, sel, rec.ID, nil)
+	if err != nil {
+		return err
+	}
+	if rec, err = wpFind(ctx, s, r.Body.Observation, "Gadget"); err != nil {
+		return err
+	}
+	edit, err := wpPick(ctx, s, r.Body.Observation, "", `(?i)^edit`, true)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, edit, rec.ID, nil); err != nil {
+		return err
+	}
+	price, err := wpPick(ctx, s, r.Body.Observation, "type", `(?i)price`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, price, "", map[string]any{"text": "21.00"}); err != nil {
+		return err
+	}
+	save, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^save( |$)`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, save, "", nil); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)item has been updated`)
+}
+
+// adminerSQLInsert: the SQL command page from the database page's links,
+// an INSERT typed into Adminer's editor (a contenteditable <pre>), Execute;
+// Adminer's "Query executed OK" must be reported as feedback.
+func adminerSQLInsert(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, adminerDB(w))
+	if err != nil {
+		return err
+	}
+	link, args, err := pickLink(ctx, s, obs, `(?i)^"sql command"$`)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, link, "", args)
+	if err != nil {
+		return err
+	}
+	editor, err := wpPick(ctx, s, r.Body.Observation, "type", `(?i)sql|command|query`, false)
+	if err != nil {
+		return err
+	}
+	q := "INSERT INTO shop_products (name, price, stock) VALUES ('Sprocket', 2.50, 7);"
+	if r, err = wpAct(ctx, s, editor, "", map[string]any{"text": q}); err != nil {
+		return err
+	}
+	exec, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^execute`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, exec, "", nil); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)query executed ok, 1 row affected`)
+}
+
+// adminerDropTable: the shop_import row's checkbox on the database page,
+// then Drop; Adminer asks confirm("Are you sure?"), which Pling dismisses
+// and reports; the agent acts again with confirm: true.
+func adminerDropTable(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, adminerDB(w))
+	if err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, obs, "shop_import")
+	if err != nil {
+		return err
+	}
+	check, err := wpPick(ctx, s, obs, "", `(?i)checkbox|toggle`, true)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, check, rec.ID, nil)
+	if err != nil {
+		return err
+	}
+	drop, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^drop( |$)`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, drop, "", nil); err != nil {
+		return err
+	}
+	if !strings.HasPrefix(r.Body.Result.Warning, "CONFIRMATION_REQUIRED") {
+		return fmt.Errorf("drop without confirm: warning %q, want CONFIRMATION_REQUIRED", r.Body.Result.Warning)
+	}
+	if r, err = s.call(ctx, "act", map[string]any{"action": drop.Name, "confirm": true}); err != nil {
+		return err
+	}
+	if r.IsError || r.Body.Result == nil || !r.Body.Result.OK || !r.Body.Result.Changed.Navigated {
+		return fmt.Errorf("drop with confirm: %s", firstLine(r.Text))
+	}
+	return wantFeedback(r, `(?i)tables have been dropped`)
+}
+
+// wantFeedback checks that the receipt or the observation after it
+// reports a message like re.
+func wantFeedback(r result, re string) error {
+	rx := regexp.MustCompile(re)
+	if res := r.Body.Result; res != nil {
+		for _, f := range res.Changed.Feedback {
+			if rx.MatchString(f) {
+				return nil
+			}
+		}
+	}
+	if o := r.Body.Observation; o != nil {
+		for _, f := range o.Feedback {
+			if rx.MatchString(f.Message) {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("no feedback like %s after the act: %s", re, firstLine(r.Text))
+}
+
+// adminerWant checks the task's outcome in the database.
+func adminerWant(sql, want string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, w *wpSite) error { return wpWant(ctx, w, sql, want) }
+}
