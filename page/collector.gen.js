@@ -1057,22 +1057,21 @@ var plingModule = (() => {
     return d;
   };
   var formRow = (tr) => {
+    const cell = spanningCell(tr);
+    return !!cell && cell.querySelectorAll(FIELD_SEL).length >= 2;
+  };
+  var spanningCell = (tr) => {
     let cell = null;
     for (const c of tr.cells) {
       if (!shown(c)) continue;
-      if (cell) return false;
+      if (cell) return null;
       cell = c;
     }
-    return !!cell && cell.colSpan > 1 && cell.querySelectorAll(FIELD_SEL).length >= 2;
+    return cell && cell.colSpan > 1 ? cell : null;
   };
   var controlRow = (tr) => {
-    let cell = null;
-    for (const c of tr.cells) {
-      if (!shown(c)) continue;
-      if (cell) return false;
-      cell = c;
-    }
-    return !!cell && cell.colSpan > 1 && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
+    const cell = spanningCell(tr);
+    return !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
   };
   var filterRow = (tr) => {
     let fields = 0;

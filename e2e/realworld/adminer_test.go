@@ -139,21 +139,14 @@ func adminerSignIn(ctx context.Context, s *session, w *wpSite) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range []struct{ re, text string }{
+	obs, err = wpTypeFields(ctx, s, obs, []wpField{
 		{`(?i)^server`, fmt.Sprintf("127.0.0.1:%d", w.DBPort)},
 		{`(?i)^user ?name`, "wp"},
 		{`(?i)^password`, "wp-secret"},
 		{`(?i)^database`, "wordpress"},
-	} {
-		a, err := wpPick(ctx, s, obs, "type", f.re, false)
-		if err != nil {
-			return err
-		}
-		r, err := wpAct(ctx, s, a, "", map[string]any{"text": f.text})
-		if err != nil {
-			return err
-		}
-		obs = r.Body.Observation
+	})
+	if err != nil {
+		return err
 	}
 	login, err := wpPick(ctx, s, obs, "click", `(?i)^login`, false)
 	if err != nil {

@@ -273,6 +273,26 @@ func wpFind(ctx context.Context, s *session, obs *observation, text string) (*re
 	return nil, fmt.Errorf("no record holds %q (%d records)", text, obs.Records.Total)
 }
 
+// wpField is a type action to find by re and the text to type into it.
+type wpField struct{ re, text string }
+
+// wpTypeFields types into each field in turn, each found in the
+// observation the previous one left, and returns the last observation.
+func wpTypeFields(ctx context.Context, s *session, obs *observation, fields []wpField) (*observation, error) {
+	for _, f := range fields {
+		a, err := wpPick(ctx, s, obs, "type", f.re, false)
+		if err != nil {
+			return nil, err
+		}
+		r, err := wpAct(ctx, s, a, "", map[string]any{"text": f.text})
+		if err != nil {
+			return nil, err
+		}
+		obs = r.Body.Observation
+	}
+	return obs, nil
+}
+
 // wpOne is the single value a query returns.
 func wpOne(ctx context.Context, w *wpSite, sql string) (string, error) {
 	out, err := w.query(ctx, sql)
@@ -526,16 +546,8 @@ func wpSiteTitle(ctx context.Context, s *session, w *wpSite) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range []struct{ re, text string }{{`(?i)site.title`, wpSiteName}, {`(?i)tagline`, wpSiteTagline}} {
-		a, err := wpPick(ctx, s, obs, "type", f.re, false)
-		if err != nil {
-			return err
-		}
-		r, err := wpAct(ctx, s, a, "", map[string]any{"text": f.text})
-		if err != nil {
-			return err
-		}
-		obs = r.Body.Observation
+	if obs, err = wpTypeFields(ctx, s, obs, []wpField{{`(?i)site.title`, wpSiteName}, {`(?i)tagline`, wpSiteTagline}}); err != nil {
+		return err
 	}
 	save, err := wpPick(ctx, s, obs, "click", `(?i)save.changes`, false)
 	if err != nil {

@@ -60,26 +60,26 @@ export const formTable = (table) => {
 // fields are named by their own labels, not by the first column's
 // header.
 export const formRow = (tr) => {
+  const cell = spanningCell(tr);
+  return !!cell && cell.querySelectorAll(FIELD_SEL).length >= 2;
+};
+// spanningCell is a row's one shown cell when it spans columns, else null.
+const spanningCell = (tr) => {
   let cell = null;
   for (const c of tr.cells) {
     if (!shown(c)) continue;
-    if (cell) return false;
+    if (cell) return null;
     cell = c;
   }
-  return !!cell && cell.colSpan > 1 && cell.querySelectorAll(FIELD_SEL).length >= 2;
+  return cell && cell.colSpan > 1 ? cell : null;
 };
 // controlRow: a row whose one shown cell spans the columns and holds
 // controls and no text of its own (DokuWiki's user manager: Delete
 // Selected, start … last, Export under the users) is the table's
 // toolbar, not a record: its controls are the page's.
 export const controlRow = (tr) => {
-  let cell = null;
-  for (const c of tr.cells) {
-    if (!shown(c)) continue;
-    if (cell) return false;
-    cell = c;
-  }
-  return !!cell && cell.colSpan > 1 && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === '';
+  const cell = spanningCell(tr);
+  return !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === '';
 };
 // filterRow: a header row whose cells hold fields and controls and no
 // text of their own (DokuWiki's and DataTables' column filters under the
