@@ -781,6 +781,7 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 		label:       str(c.Label),
 		evidence:    str(c.Evidence),
 		inViewport:  c.InViewport,
+		inPage:      c.InPage,
 		covered:     c.Covered,
 		hoverOnly:   c.HoverOnly,
 		declared:    c.Declared,
@@ -1041,6 +1042,34 @@ func actionRank(a Action) int {
 	return 5
 }
 
+// linkLabels are the names of a link list's members, in their order:
+// each link's label, a repeated one numbered ("Edit (2)"). Page links are
+// numbered before links to a fragment of the page, so that of two links
+// named "SQL command" the plain name opens the page and "(2)" is the
+// in-page toggle, wherever each stands.
+func linkLabels(actions []Action, idx []int) []string {
+	labels := make([]string, len(idx))
+	seen := map[string]int{}
+	for _, inPage := range []bool{false, true} {
+		for j, i := range idx {
+			a := actions[i]
+			if a.inPage != inPage {
+				continue
+			}
+			label := a.label
+			if label == "" {
+				label = a.Name
+			}
+			seen[label]++
+			if n := seen[label]; n > 1 {
+				label += " (" + strconv.Itoa(n) + ")"
+			}
+			labels[j] = label
+		}
+	}
+	return labels
+}
+
 // foldLinks replaces the plain links of a region that has linkFoldMin or
 // more of them with one entry, open_<region>(link), whose link parameter
 // takes the link names. Declared links stay single entries.
@@ -1077,19 +1106,12 @@ func foldLinks(actions []Action, regionLabel, regionPath func(string) string) []
 			regionLabel: regionPath(rid),
 			order:       actions[idx[0]].order,
 		}
-		seen := map[string]int{}
+		labels := linkLabels(actions, idx)
 		var names []string
-		for _, i := range idx {
+		for j, i := range idx {
 			a := actions[i]
 			drop[i] = true
-			label := a.label
-			if label == "" {
-				label = a.Name
-			}
-			seen[label]++
-			if n := seen[label]; n > 1 {
-				label += " (" + strconv.Itoa(n) + ")"
-			}
+			label := labels[j]
 			names = append(names, label)
 			g.links = append(g.links, linkMember{name: a.Name, label: label, key: a.key})
 			if a.inViewport {

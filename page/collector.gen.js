@@ -447,6 +447,8 @@ var plingModule = (() => {
     if (kr[0] === "link" && tag === "a") {
       const h = hrefOf(el);
       if (h) c.href = h;
+      const raw = el.getAttribute("href");
+      if (raw && raw.length > 1 && raw[0] === "#" && raw[1] !== "/" && raw[1] !== "!") c.in_page = true;
     }
     if ((kr[0] === "type" || kr[0] === "select") && !ctx.rec && !c.secret) putValue(c, fieldValue(el, tag, hasAttr));
     if (ctx.fi >= 0) c.frame = ctx.fi;

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -247,5 +248,32 @@ func TestActAdjacentButtons(t *testing.T) {
 	}
 	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "Forward Reply Spam " {
 		t.Errorf("the clicks reached %q, want \"Forward Reply Spam \"", got)
+	}
+}
+
+// Of two links of one name in a link list, the one that opens a page
+// takes the plain name and the in-page toggle before it is "(2)":
+// Adminer's message links its query as "SQL command" ahead of its menu's
+// "SQL command" (issue 18 point 4).
+func TestLinkListNamesPageLinksFirst(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
+	rt, _ := openURL(t, testbrowser.Serve(t, mux)+"/inpage.html")
+	var enum []string
+	for _, a := range rt.Last().Actions {
+		if p, ok := a.Params["link"]; ok {
+			enum = p.Enum
+		}
+	}
+	if len(enum) < 2 || enum[0] != "SQL command (2)" || !slices.Contains(enum, "SQL command") {
+		t.Fatalf("link names %q: want the in-page toggle first as \"SQL command (2)\" and the page link as \"SQL command\"", enum)
+	}
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: "open_page", Args: map[string]any{"link": "SQL command"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Observation.Identity.Title; got != "SQL command - Adminer" || !res.Receipt.Changed.Navigated {
+		t.Errorf("after opening \"SQL command\": page %q, navigated %v; want the SQL command page", got, res.Receipt.Changed.Navigated)
 	}
 }

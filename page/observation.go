@@ -127,6 +127,7 @@ type Action struct {
 	shape       string       // key into Record.Actions of a row action
 	order       int          // document position, for stable ordering
 	inViewport  bool
+	inPage      bool // a link to a fragment of its own document
 	covered     bool
 	hoverOnly   bool
 	declared    bool

@@ -222,6 +222,10 @@ type Control struct {
 	ValueLen  int    `json:"value_len,omitempty"`
 	// Href is the path (same origin) or origin+path of a link's target.
 	Href string `json:"href,omitempty"`
+	// InPage is set on a link to a fragment of its own document (a
+	// toggle, an anchor): of two links of one name in a link list, a page
+	// link takes the plain name before it.
+	InPage bool `json:"in_page,omitempty"`
 	// Date is the date (YYYY-MM-DD) of a calendar's day cell; Build folds
 	// the days of one Calendar (an opaque key of the calendar's element)
 	// into one choose_day(day) entry (issue 18 pt 13).

@@ -194,6 +194,10 @@ export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
   if (kr[0] === 'link' && tag === 'a') {
     const h = hrefOf(el);
     if (h) c.href = h;
+    // a fragment of this document that is no hash route (Adminer's
+    // "SQL command" toggle beside its menu's "SQL command" page link)
+    const raw = el.getAttribute('href');
+    if (raw && raw.length > 1 && raw[0] === '#' && raw[1] !== '/' && raw[1] !== '!') c.in_page = true;
   }
   // a field's value (not a row's: its row shows its data)
   if ((kr[0] === 'type' || kr[0] === 'select') && !ctx.rec && !c.secret) putValue(c, fieldValue(el, tag, hasAttr));
