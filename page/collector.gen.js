@@ -383,8 +383,10 @@ var plingModule = (() => {
     const wn = w.widgetNow;
     let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
     if (!label && kr[2]) label = kr[2];
-    if (!label && field) label = (ctx.rec ? "" : rowLabel(el)) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
-    else if (!label && kr[0] === "check") label = nearbyLabel(el);
+    if (!label && field) {
+      const rl = ctx.rec ? "" : rowLabel(el);
+      label = rl === null ? accName(el, tag, kr[1]) : rl || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
+    } else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
       if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
       else {
@@ -1902,11 +1904,24 @@ var plingModule = (() => {
   var rowLabel = (el) => {
     const td = el.parentElement && el.parentElement.closest("td");
     if (!td || td.closest("tr") !== el.closest("tr")) return "";
-    let n = 0;
-    for (const f of td.querySelectorAll("input:not([type=hidden]),select,textarea")) if (++n > 1) return "";
-    const p = td.previousElementSibling;
+    if (!oneField(td)) return "";
+    let p = td.previousElementSibling;
+    if (el.localName === "select" && modifierCell(td) && textCell(td.nextElementSibling)) return null;
+    if (p && modifierCell(p) && textCell(td)) p = p.previousElementSibling;
     if (!p || p.firstElementChild && p.querySelector(CTRL_SEL)) return "";
     return asLabel(gather(p, {}, NAME_TEXT + 1));
+  };
+  var ROW_FIELDS = "input:not([type=hidden]),select,textarea";
+  var oneField = (td) => td.querySelectorAll(ROW_FIELDS).length === 1;
+  var modifierCell = (td) => {
+    if (!td || td.localName !== "td" || !oneField(td) || !td.querySelector("select") || gather(td, { skip: (c, t) => t === "select" }, 1) !== "") return false;
+    const l = td.previousElementSibling;
+    return !!l && !l.querySelector(CTRL_SEL) && asLabel(gather(l, {}, NAME_TEXT + 1)) !== "";
+  };
+  var textCell = (td) => {
+    if (!td || td.localName !== "td" || !oneField(td)) return false;
+    const f = td.querySelector(ROW_FIELDS);
+    return f.localName === "textarea" || f.localName === "input" && !/^(checkbox|radio|file|submit|button|reset|image|range|color)$/.test(f.type);
   };
   var CAMEL = /([a-z])([A-Z])/g;
   var NOISE = /* @__PURE__ */ new Set([

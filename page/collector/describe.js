@@ -124,7 +124,11 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   // (in a record the cell before is the row's data: title and placeholder come first;
   // issue 18 pt 5: a lone editor without a label, Adminer's jush <pre>, is
   // named by the heading before its form)
-  if (!label && field) label = (ctx.rec ? '' : rowLabel(el)) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+  if (!label && field) {
+    const rl = ctx.rec ? '' : rowLabel(el);
+    // (null: the row's label is another field's, this one only modifies it)
+    label = rl === null ? accName(el, tag, kr[1]) : rl || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+  }
   else if (!label && kr[0] === 'check') label = nearbyLabel(el);
   // issue 18 pt 4: a pager's glyph link is named by what it means; a
   // wiki's per-section Edit names its section

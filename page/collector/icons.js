@@ -82,14 +82,36 @@ export const iconOnly = (el, label) => label.length <= NAME_TEXT && el.firstElem
 // rowLabel is the text of the cell before a field's cell in its table
 // row (a form laid out as a table: <th>Server</th><td><input>), when
 // that cell holds no control.
+// issue 18 pt 4: in a row "label | select | text field" (Adminer's edit
+// form: <th>price<td><select name=function[price]><td><input
+// name=fields[price]>) the label is the text field's and the select is its
+// modifier: rowLabel is null for the select (no label of the row's), and
+// the field's label is the cell before the select's.
 export const rowLabel = (el) => {
   const td = el.parentElement && el.parentElement.closest('td');
   if (!td || td.closest('tr') !== el.closest('tr')) return '';
-  let n = 0;
-  for (const f of td.querySelectorAll('input:not([type=hidden]),select,textarea')) if (++n > 1) return '';
-  const p = td.previousElementSibling;
+  if (!oneField(td)) return '';
+  let p = td.previousElementSibling;
+  if (el.localName === 'select' && modifierCell(td) && textCell(td.nextElementSibling)) return null;
+  if (p && modifierCell(p) && textCell(td)) p = p.previousElementSibling;
   if (!p || (p.firstElementChild && p.querySelector(CTRL_SEL))) return '';
   return asLabel(gather(p, {}, NAME_TEXT + 1));
+};
+const ROW_FIELDS = 'input:not([type=hidden]),select,textarea';
+const oneField = (td) => td.querySelectorAll(ROW_FIELDS).length === 1;
+// modifierCell: a cell holding one select and no text of its own, with a
+// label cell (no control, some text) before it
+const modifierCell = (td) => {
+  if (!td || td.localName !== 'td' || !oneField(td) || !td.querySelector('select') || gather(td, { skip: (c, t) => t === 'select' }, 1) !== '') return false;
+  const l = td.previousElementSibling;
+  return !!l && !l.querySelector(CTRL_SEL) && asLabel(gather(l, {}, NAME_TEXT + 1)) !== '';
+};
+// textCell: a cell holding one text field (an input one types into, or a
+// text area) and nothing else to choose
+const textCell = (td) => {
+  if (!td || td.localName !== 'td' || !oneField(td)) return false;
+  const f = td.querySelector(ROW_FIELDS);
+  return f.localName === 'textarea' || (f.localName === 'input' && !/^(checkbox|radio|file|submit|button|reset|image|range|color)$/.test(f.type));
 };
 export const CAMEL = /([a-z])([A-Z])/g;
 // words of styling and framework vocabulary say nothing about what a
