@@ -1473,6 +1473,7 @@ var plingModule = (() => {
     if (cb.localName === "input") return cb.checked;
     return cb.getAttribute("aria-checked") === "true";
   };
+  var LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
   var partsOf = (row) => {
     const out = [];
     const stack = [row];
@@ -1494,6 +1495,7 @@ var plingModule = (() => {
       if (!name && n.localName === "time") name = "time";
       if (!name) {
         for (const word of (typeof n.className === "string" ? n.className : "").split(/\s+/).reverse()) {
+          if (LAYOUT_CLASS.test(word)) continue;
           const words = word.replace(CAMEL, "$1 $2").toLowerCase().split(/[^a-z]+/).filter((x) => x.length > 1 && !NOISE.has(x) && !STATE_CLASS.test(x));
           if (words.length && words.length <= 3) {
             name = words.join(" ");

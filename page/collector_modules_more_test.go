@@ -280,6 +280,11 @@ func TestRepeatedModule(t *testing.T) {
 		rep("labelled sections are regions", "#sec1", ""),
 		rep("list items are records by their tag, not repeats", "#li1", ""),
 	})
+	// a row's text parts are named by their class words, never by a
+	// layout utility's (Bootstrap's pull-left, pull-right)
+	runModule(t, "repeated.html", []jstest.Case{
+		{Name: "Jupyter's file row", Fn: "parts", Args: []any{jstest.El("#nb1")}, Want: [][]string{{"name", "data.csv"}, {"modified", "seconds ago"}, {"file size", "8 B"}}},
+	})
 }
 
 func TestVisitModule(t *testing.T) {

@@ -316,6 +316,10 @@ export const checkboxIn = (el) => {
 // tag), each named by itemprop, data-field or a class word. It returns
 // null unless there are at least two and every one has a name, so a
 // row of plain markup keeps one text field.
+// LAYOUT_CLASS: utility classes that place an element and say nothing of
+// what it holds (Bootstrap's pull-right, float-end, text-muted, col-md-4,
+// d-none, mt-2).
+export const LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
 export const partsOf = (row) => {
   const out = [];
   const stack = [row];
@@ -336,8 +340,10 @@ export const partsOf = (row) => {
     let name = clean(n.getAttribute('itemprop') || n.getAttribute('data-field') || '');
     if (!name && n.localName === 'time') name = 'time';
     if (!name) {
-      // the last class word is usually the specific one ("badge status")
+      // the last class word is usually the specific one ("badge status"),
+      // a layout utility's never is (Jupyter's "item_modified pull-left")
       for (const word of (typeof n.className === 'string' ? n.className : '').split(/\s+/).reverse()) {
+        if (LAYOUT_CLASS.test(word)) continue;
         const words = word.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z]+/).filter((x) => x.length > 1 && !NOISE.has(x) && !STATE_CLASS.test(x));
         if (words.length && words.length <= 3) { name = words.join(' '); break; }
       }

@@ -16,7 +16,7 @@ import { dlState } from '../../collector/output.js';
 import { describe, fieldValue, isSecret } from '../../collector/describe.js';
 import { ctlType, roleOf } from '../../collector/controls.js';
 import { calendarDay, monthStep, spinStep, treeNode, treeParts } from '../../collector/widgets.js';
-import { repeatRow } from '../../collector/repeated.js';
+import { partsOf, repeatRow } from '../../collector/repeated.js';
 import { clickableRow, pointerButton } from '../../collector/visit.js';
 import { walkPage } from '../../collector/walk.js';
 
@@ -143,6 +143,13 @@ export const treeOf = (el) => {
 export const repeat = (el) => {
   run();
   return repeatRow(el, el.localName, roleOr(el));
+};
+
+// parts is repeated.js's split of a list row into named text parts
+// (partsOf), or null.
+export const parts = (el) => {
+  run();
+  return partsOf(el);
 };
 
 // clickable is visit.js's answer for a role-less element: a pointer
