@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/pling-dev/pling/internal/npmcache"
 )
 
 // twoOrigins serves an opener page on 127.0.0.1 (allowed) and counts every
@@ -209,4 +211,52 @@ func TestIdentityAfterABlockedRedirect(t *testing.T) {
 		o := mustOK(t, call(t, c, "observe", map[string]any{}))
 		contains(t, o.Text, "## Page: Links")
 	}
+}
+
+// A tab the page opens is attached after its first document loaded (an
+// earlier attach hangs Chromium's popup: intercept.go), so its document
+// has no document-start scripts and the click listeners its page added
+// while loading were not recorded. jQuery's own data still names the
+// handlers jQuery bound: Jupyter's notebook, opened by "New" in a new tab,
+// titles it with a <span> that $('#name').click() makes clickable, which
+// was no action there.
+func TestPopupsSeeTheirJQueryClickHandlers(t *testing.T) {
+	t.Parallel()
+	jq, err := npmcache.Pack(t.Context(), "jquery@3.7.1")
+	if err != nil {
+		t.Fatalf("install jquery: %v", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/npm/jquery/", http.StripPrefix("/npm/jquery/", http.FileServer(http.Dir(jq))))
+	mux.HandleFunc("/opener", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>Tree</title><main><button onclick="window.open('/notebook')">New notebook</button></main>`)
+	})
+	mux.HandleFunc("/notebook", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>Notebook</title><main>
+<span id="name">Untitled</span> <span>Last checkpoint: a few seconds ago</span>
+<p id="renamed" role="status"></p></main>
+<script src="/npm/jquery/dist/jquery.min.js"></script>
+<script>$("#name").click(function () { $("#renamed").text("rename asked"); });</script>`)
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	base := "http://" + ln.Addr().String()
+	c, _ := stdioClient(t, nil, "--url", base+"/opener")
+	r := mustOK(t, call(t, c, "act", map[string]any{"action": "new_notebook"}))
+	pages, _ := r.Body["new_pages"].([]any)
+	if len(pages) != 1 {
+		t.Fatalf("new tab not reported:\n%s", r.Text)
+	}
+	tab := pages[0].(string)
+	o := mustOK(t, call(t, c, "observe", map[string]any{"page": tab}))
+	if !strings.Contains(o.Text, "- untitled") {
+		t.Fatalf("the opened tab's clickable title is no action:\n%s", o.Text)
+	}
+	r = mustOK(t, call(t, c, "act", map[string]any{"action": "untitled", "page": tab}))
+	contains(t, r.Text, "rename asked")
 }

@@ -95,8 +95,25 @@ export const clickHandler = (el) => {
   if (w.delegated.has(el)) return true;
   const d = el.ownerDocument, win = d && d.defaultView;
   const m = win && win.__plingClicks;
-  const s = m && typeof m.get === 'function' ? m.get(el) : undefined;
+  if (!m) return jqueryBound(el, win);
+  const s = typeof m.get === 'function' ? m.get(el) : undefined;
   return !!s && s.size > 0;
+};
+// jqueryBound: in a document that started without listeners.js (a tab
+// the page opened, attached once its document had loaded), jQuery's own
+// data still names a click handler it bound to el itself (Jupyter's
+// notebook title: $('span.filename').click(…)); delegated ones are not
+// el's.
+const jqueryBound = (el, win) => {
+  const $ = win && win.jQuery;
+  if (!$ || typeof $._data !== 'function') return false;
+  try {
+    const ev = $._data(el, 'events');
+    const hs = ev && ev.click;
+    return !!hs && hs.length > (hs.delegateCount || 0);
+  } catch (e) {
+    return false;
+  }
 };
 export const pointerButton = (el) => {
   const own = clickHandler(el);
