@@ -3,10 +3,12 @@ package page_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pling-dev/pling/internal/testbrowser"
 	"github.com/pling-dev/pling/page"
 )
 
@@ -320,5 +322,38 @@ func TestFillFormTypedFields(t *testing.T) {
 	js, _ := json.Marshal(rc)
 	if strings.Contains(string(js), note) || strings.Contains(string(js), pin) {
 		t.Errorf("a typed value left the page: %s", js)
+	}
+}
+
+// An act whose only effect is text an observation does not show (a
+// notebook cell's output "42" under it, no ARIA) says which region's text
+// changed, so the agent reads it there, and is no "no visible change"
+// (issue 18: Jupyter's Run). A click that changes nothing still is.
+func TestActReportsChangedProse(t *testing.T) {
+	t.Parallel()
+	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><title>Notebook</title>
+<main><div class="cell"><pre class="input">print(6 * 7)</pre><div class="output"></div></div>
+<button onclick="document.querySelector('.output').textContent = '42'">Run</button>
+<button onclick="void 0">Nothing</button></main>`)
+	}))
+	rt, _ := openURL(t, base+"/")
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: "run"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Receipt.Changed.Prose; len(got) != 1 || got[0] != "main" || res.Receipt.Warning != "" || !res.Receipt.Changed.Observed {
+		t.Errorf("run: prose %q, observed %v, warning %q; want prose [main], observed, no warning", got, res.Receipt.Changed.Observed, res.Receipt.Warning)
+	}
+	if txt := page.ReceiptText(res.Receipt); !strings.Contains(txt, `"prose":["main"]`) {
+		t.Errorf("the receipt's text does not say which text changed: %s", txt)
+	}
+	res, err = rt.Act(t.Context(), page.ActRequest{Action: "nothing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Receipt.Changed.Prose) != 0 || !strings.HasPrefix(res.Receipt.Warning, "EXPECTATION_FAILED") {
+		t.Errorf("nothing: prose %q, warning %q; want none and EXPECTATION_FAILED", res.Receipt.Changed.Prose, res.Receipt.Warning)
 	}
 }

@@ -37,6 +37,11 @@ type Changes struct {
 	// inside the page by a salted digest (so a secret field's value never
 	// leaves it; a non-secret field's new value is in the observation).
 	Fields []string `json:"fields,omitempty"`
+	// Prose lists the regions whose unread text changed ("page" for the
+	// text outside every region), by its length: an output, a result or a
+	// message an observation does not show (a notebook cell's "42");
+	// observe {read} shows it. Not set across a navigation.
+	Prose []string `json:"prose,omitempty"`
 	// Revealed lists records that came into the viewport (bounded). It
 	// alone does not make an action observed: auto-scrolling to a target
 	// reveals rows too. A scroll counts it.
@@ -95,10 +100,42 @@ func Diff(before, after *Observation) Changes {
 			c.Feedback = append(c.Feedback, f.Kind+": "+f.Message)
 		}
 	}
-	c.Observed = c.Navigated || len(c.Records.Added)+len(c.Records.Removed)+len(c.Records.Changed) > 0 ||
+	if !c.Navigated {
+		c.Prose = diffProse(b.Prose, a.Prose)
+	}
+	c.Observed = c.Navigated || len(c.Prose) > 0 || len(c.Records.Added)+len(c.Records.Removed)+len(c.Records.Changed) > 0 ||
 		len(c.Actions.Appeared)+len(c.Actions.Disappeared) > 0 || len(c.State) > 0 || len(c.Feedback) > 0 ||
 		b.Title != a.Title || b.Modal != nil != (a.Modal != nil) || len(b.Hidden) != len(a.Hidden)
 	return c
+}
+
+// diffProse lists the regions whose unread text changed length between
+// two prose counts of one document ("page" for the text outside the
+// regions), sorted, bounded.
+func diffProse(b, a *Prose) []string {
+	if b == nil || a == nil || b.Cut || a.Cut {
+		return nil
+	}
+	var out []string
+	if b.Outside != a.Outside {
+		out = append(out, "page")
+	}
+	var ids []string
+	for id, n := range a.Regions {
+		if b.Regions[id] != n {
+			ids = append(ids, id)
+		}
+	}
+	for id, n := range b.Regions {
+		if _, ok := a.Regions[id]; !ok && n > 0 {
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		out = appendBounded(out, id)
+	}
+	return out
 }
 
 // diffRecords lists the records added, changed, revealed and removed
@@ -239,6 +276,7 @@ func ReceiptText(rec Receipt) string {
 		Feedback  []string `json:"feedback,omitempty"`
 		Navigated bool     `json:"navigated,omitempty"`
 		Fields    []string `json:"fields,omitempty"`
+		Prose     []string `json:"prose,omitempty"`
 		Revealed  []string `json:"revealed,omitempty"`
 	}
 	type action struct {
@@ -273,6 +311,7 @@ func ReceiptText(rec Receipt) string {
 			out.Changed.Actions = &actions{a.Appeared, a.Disappeared}
 		}
 		out.Changed.Revealed = c.Revealed
+		out.Changed.Prose = c.Prose
 	}
 	raw, _ := json.Marshal(map[string]any{"result": out})
 	if rec.Output != nil {
