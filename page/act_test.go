@@ -328,7 +328,8 @@ func TestFillFormTypedFields(t *testing.T) {
 // An act whose only effect is text an observation does not show (a
 // notebook cell's output "42" under it, no ARIA) says which region's text
 // changed, so the agent reads it there, and is no "no visible change"
-// (issue 18: Jupyter's Run). A click that changes nothing still is.
+// (issue 18: Jupyter's Run), also when the new text is as long as the old
+// (42 then 43). A click that changes nothing still is.
 func TestActReportsChangedProse(t *testing.T) {
 	t.Parallel()
 	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -336,6 +337,7 @@ func TestActReportsChangedProse(t *testing.T) {
 		fmt.Fprint(w, `<!doctype html><title>Notebook</title>
 <main><div class="cell"><pre class="input">print(6 * 7)</pre><div class="output"></div></div>
 <button onclick="document.querySelector('.output').textContent = '42'">Run</button>
+<button onclick="document.querySelector('.output').textContent = '43'">Run again</button>
 <button onclick="void 0">Nothing</button></main>`)
 	}))
 	rt, _ := openURL(t, base+"/")
@@ -348,6 +350,14 @@ func TestActReportsChangedProse(t *testing.T) {
 	}
 	if txt := page.ReceiptText(res.Receipt); !strings.Contains(txt, `"prose":["main"]`) {
 		t.Errorf("the receipt's text does not say which text changed: %s", txt)
+	}
+	// the same length, other text: the digest tells
+	res, err = rt.Act(t.Context(), page.ActRequest{Action: "run_again"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Receipt.Changed.Prose; len(got) != 1 || got[0] != "main" || res.Receipt.Warning != "" {
+		t.Errorf("run again (42 to 43): prose %q, warning %q; want prose [main], no warning", got, res.Receipt.Warning)
 	}
 	res, err = rt.Act(t.Context(), page.ActRequest{Action: "nothing"})
 	if err != nil {

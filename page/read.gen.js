@@ -83,11 +83,21 @@ var plingModule = (() => {
     }
     return byEl;
   };
+  var FNV_BASIS = 2166136261;
+  var mix = (h, s) => {
+    for (let i = 0; i < s.length; i++) {
+      h ^= s.charCodeAt(i);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    return Math.imul(h ^ 32, 16777619) >>> 0;
+  };
   var count = (R, regions, maxNodes) => {
     const t0 = performance.now();
     const byEl = regionsOf(R, regions);
     const out = {};
+    const digests = {};
     let outside = 0;
+    let outsideDigest = FNV_BASIS;
     let nodes = 0;
     let cut = false;
     const lists = R && R.lists instanceof WeakSet ? R.lists : null;
@@ -111,9 +121,15 @@ var plingModule = (() => {
         if (!v || !NONSPACE.test(v)) continue;
         if (f.vis === void 0) f.vis = !c.parentElement || readable(c.parentElement);
         if (!f.vis) continue;
-        const n = v.replace(WS, " ").trim().length + 1;
-        if (f.region) out[f.region] = (out[f.region] || 0) + n;
-        else outside += n;
+        const run = v.replace(WS, " ").trim();
+        const n = run.length + 1;
+        if (f.region) {
+          out[f.region] = (out[f.region] || 0) + n;
+          digests[f.region] = mix(digests[f.region] === void 0 ? FNV_BASIS : digests[f.region], run);
+        } else {
+          outside += n;
+          outsideDigest = mix(outsideDigest, run);
+        }
         continue;
       }
       if (t !== 1) continue;
@@ -134,7 +150,7 @@ var plingModule = (() => {
       }
       frames.push({ c: (c.shadowRoot || c).firstChild, list: null, i: 0, region, vis: void 0 });
     }
-    return { regions: out, outside, cut, elapsed_ms: performance.now() - t0 };
+    return { regions: out, outside, digests, outside_digest: outsideDigest, cut, elapsed_ms: performance.now() - t0 };
   };
 
   // js/prose.js

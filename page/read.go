@@ -88,6 +88,10 @@ const MinProseChars = 80
 type Prose struct {
 	Regions map[string]int `json:"regions,omitempty"`
 	Outside int            `json:"outside,omitempty"`
+	// Digests and OutsideDigest are FNV-1a digests of that text, so a
+	// change of the same length is seen (receipt.go's diffProse).
+	Digests       map[string]uint32 `json:"digests,omitempty"`
+	OutsideDigest uint32            `json:"outside_digest,omitempty"`
 	// Cut is true when the count stopped at the node bound.
 	Cut bool `json:"cut,omitempty"`
 	// ElapsedMS is the count's own time in the page.

@@ -109,20 +109,20 @@ func Diff(before, after *Observation) Changes {
 	return c
 }
 
-// diffProse lists the regions whose unread text changed length between
-// two prose counts of one document ("page" for the text outside the
-// regions), sorted, bounded.
+// diffProse lists the regions whose unread text changed (its length or
+// its digest) between two prose counts of one document ("page" for the
+// text outside the regions), sorted, bounded.
 func diffProse(b, a *Prose) []string {
 	if b == nil || a == nil || b.Cut || a.Cut {
 		return nil
 	}
 	var out []string
-	if b.Outside != a.Outside {
+	if b.Outside != a.Outside || b.OutsideDigest != a.OutsideDigest {
 		out = append(out, "page")
 	}
 	var ids []string
 	for id, n := range a.Regions {
-		if b.Regions[id] != n {
+		if b.Regions[id] != n || b.Digests[id] != a.Digests[id] {
 			ids = append(ids, id)
 		}
 	}

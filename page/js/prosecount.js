@@ -36,17 +36,32 @@ const regionsOf = (R, regions) => {
   return byEl;
 };
 
+// FNV_BASIS and mix: a 32-bit FNV-1a digest of the text runs, one per
+// region, so a receipt sees a text change of the same length ("42" to
+// "43": receipt.go's diffProse).
+const FNV_BASIS = 2166136261;
+export const mix = (h, s) => {
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return Math.imul(h ^ 32, 16777619) >>> 0; // a run's end
+};
+
 // count: the prose an observation does not show, per listed region.
 // regions is [[id, key], ...] (the snapshot's regions), R the registry;
 // text counts for the innermost listed region around it, or outside every
-// region. Returns {regions: {id: n}, outside: n, cut, elapsed_ms}, n in
+// region. Returns {regions: {id: n}, outside: n, digests: {id: d},
+// outside_digest: d, cut, elapsed_ms}, n in
 // characters after white space is collapsed (one space between text
 // runs); cut when more than maxNodes elements were walked.
 export const count = (R, regions, maxNodes) => {
   const t0 = performance.now();
   const byEl = regionsOf(R, regions);
   const out = {};
+  const digests = {};
   let outside = 0;
+  let outsideDigest = FNV_BASIS;
   let nodes = 0;
   let cut = false;
   const lists = R && R.lists instanceof WeakSet ? R.lists : null;
@@ -65,9 +80,15 @@ export const count = (R, regions, maxNodes) => {
       if (!v || !NONSPACE.test(v)) continue;
       if (f.vis === undefined) f.vis = !c.parentElement || visible(c.parentElement);
       if (!f.vis) continue;
-      const n = v.replace(WS, ' ').trim().length + 1;
-      if (f.region) out[f.region] = (out[f.region] || 0) + n;
-      else outside += n;
+      const run = v.replace(WS, ' ').trim();
+      const n = run.length + 1;
+      if (f.region) {
+        out[f.region] = (out[f.region] || 0) + n;
+        digests[f.region] = mix(digests[f.region] === undefined ? FNV_BASIS : digests[f.region], run);
+      } else {
+        outside += n;
+        outsideDigest = mix(outsideDigest, run);
+      }
       continue;
     }
     if (t !== 1) continue;
@@ -85,5 +106,5 @@ export const count = (R, regions, maxNodes) => {
     }
     frames.push({ c: (c.shadowRoot || c).firstChild, list: null, i: 0, region, vis: undefined });
   }
-  return { regions: out, outside, cut, elapsed_ms: performance.now() - t0 };
+  return { regions: out, outside, digests, outside_digest: outsideDigest, cut, elapsed_ms: performance.now() - t0 };
 };
