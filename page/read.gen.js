@@ -150,7 +150,7 @@ var plingModule = (() => {
       }
       frames.push({ c: (c.shadowRoot || c).firstChild, list: null, i: 0, region, vis: void 0 });
     }
-    return { regions: out, outside, digests, outside_digest: outsideDigest, cut, elapsed_ms: performance.now() - t0 };
+    return { regions: out, outside, digests, outside_digest: outside ? outsideDigest : 0, cut, elapsed_ms: performance.now() - t0 };
   };
 
   // js/prose.js

@@ -106,5 +106,5 @@ export const count = (R, regions, maxNodes) => {
     }
     frames.push({ c: (c.shadowRoot || c).firstChild, list: null, i: 0, region, vis: undefined });
   }
-  return { regions: out, outside, digests, outside_digest: outsideDigest, cut, elapsed_ms: performance.now() - t0 };
+  return { regions: out, outside, digests, outside_digest: outside ? outsideDigest : 0, cut, elapsed_ms: performance.now() - t0 };
 };
