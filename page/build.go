@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -1254,6 +1255,12 @@ func firstNonEmpty(v ...string) string {
 // the words of its id and class when it has none. Never empty.
 func inferName(c Control) string {
 	src := c.Label
+	// a counter in brackets at the end of a label (Jupyter's prompt "In
+	// [1]", "In [ ]" before the cell runs) is state, not name: the name
+	// stays when the cell runs, the description keeps the count
+	if t := counterSuffix.ReplaceAllString(src, ""); t != src && slug(t, 40) != "" {
+		src = t
+	}
 	if slug(src, 40) == "" { // no name, or only symbols ("×")
 		src = c.Evidence
 	}
@@ -1269,6 +1276,9 @@ func inferName(c Control) string {
 	}
 	return n
 }
+
+// counterSuffix is a bracketed count at the end of a label: [1], [ ], [*].
+var counterSuffix = regexp.MustCompile(`\s*\[[\d\s*]*\]\s*:?\s*$`)
 
 // slotVerb names a folded row action whose controls have no name of their
 // own once the row's text is removed (a checkbox labelled with its todo, a

@@ -191,3 +191,22 @@ func TestUniqueNameLongNamesTerminate(t *testing.T) {
 		seen[n] = true
 	}
 }
+
+// A bracketed counter at the end of a label is no part of the name:
+// Jupyter's cell prompt "In [ ]" becomes "In [1]" when the cell runs, and
+// its type action stays "in" (the description keeps the count).
+func TestInferNameDropsACounter(t *testing.T) {
+	for label, want := range map[string]string{
+		"In [ ]":       "in",
+		"In [1]":       "in",
+		"In [*]":       "in",
+		"In [12]:":     "in",
+		"[3]":          "3",
+		"Page 2 of 5":  "page_2_of_5",
+		"Export [CSV]": "export_csv",
+	} {
+		if got := inferName(Control{Label: label}); got != want {
+			t.Errorf("inferName(label %q) = %q, want %q", label, got, want)
+		}
+	}
+}
