@@ -148,11 +148,7 @@ func adminerSignIn(ctx context.Context, s *session, w *wpSite) error {
 	if err != nil {
 		return err
 	}
-	login, err := wpPick(ctx, s, obs, "click", `(?i)^login`, false)
-	if err != nil {
-		return err
-	}
-	r, err := wpAct(ctx, s, login, "", nil)
+	r, err := wpPress(ctx, s, obs, `(?i)^login`)
 	if err != nil {
 		return err
 	}
@@ -199,11 +195,7 @@ func adminerEditRow(ctx context.Context, s *session, w *wpSite) error {
 	if r, err = wpAct(ctx, s, price, "", map[string]any{"text": "21.00"}); err != nil {
 		return err
 	}
-	save, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^save( |$)`, false)
-	if err != nil {
-		return err
-	}
-	if r, err = wpAct(ctx, s, save, "", nil); err != nil {
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`); err != nil {
 		return err
 	}
 	return wantFeedback(r, `(?i)item has been updated`)
@@ -233,11 +225,7 @@ func adminerSQLInsert(ctx context.Context, s *session, w *wpSite) error {
 	if r, err = wpAct(ctx, s, editor, "", map[string]any{"text": q}); err != nil {
 		return err
 	}
-	exec, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^execute`, false)
-	if err != nil {
-		return err
-	}
-	if r, err = wpAct(ctx, s, exec, "", nil); err != nil {
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^execute`); err != nil {
 		return err
 	}
 	return wantFeedback(r, `(?i)query executed ok, 1 row affected`)

@@ -273,6 +273,16 @@ func wpFind(ctx context.Context, s *session, obs *observation, text string) (*re
 	return nil, fmt.Errorf("no record holds %q (%d records)", text, obs.Records.Total)
 }
 
+// wpPress finds the page's click action like re (in the observation or
+// its continuation slices) and runs it.
+func wpPress(ctx context.Context, s *session, obs *observation, re string) (result, error) {
+	a, err := wpPick(ctx, s, obs, "click", re, false)
+	if err != nil {
+		return result{}, err
+	}
+	return wpAct(ctx, s, a, "", nil)
+}
+
 // wpField is a type action to find by re and the text to type into it.
 type wpField struct{ re, text string }
 
@@ -404,11 +414,7 @@ func wpPublishPost(ctx context.Context, s *session, w *wpSite) error {
 	if r, err = wpAct(ctx, s, body, "", map[string]any{"text": wpNewPostBody}); err != nil {
 		return err
 	}
-	pub, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^publish`, false)
-	if err != nil {
-		return err
-	}
-	if r, err = wpAct(ctx, s, pub, "", nil); err != nil {
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^publish`); err != nil {
 		return err
 	}
 	// The pre-publish check: "Are you ready to publish?" and its Publish.
@@ -454,11 +460,7 @@ func wpQuickDraft(ctx context.Context, s *session, w *wpSite) error {
 	if r, err = wpAct(ctx, s, content, "", map[string]any{"text": wpDraftBody}); err != nil {
 		return err
 	}
-	save, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)save_draft|"save draft"`, false)
-	if err != nil {
-		return err
-	}
-	_, err = wpAct(ctx, s, save, "", nil)
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)save_draft|"save draft"`)
 	return err
 }
 
@@ -509,11 +511,7 @@ func wpQuickEditTitle(ctx context.Context, s *session, w *wpSite) error {
 	if r, err = wpAct(ctx, s, title, "", map[string]any{"text": wpEditedTitle}); err != nil {
 		return err
 	}
-	up, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^update`, false)
-	if err != nil {
-		return err
-	}
-	_, err = wpAct(ctx, s, up, "", nil)
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^update`)
 	return err
 }
 
@@ -531,11 +529,7 @@ func wpAddCategory(ctx context.Context, s *session, w *wpSite) error {
 	if err != nil {
 		return err
 	}
-	add, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)add.new.category`, false)
-	if err != nil {
-		return err
-	}
-	_, err = wpAct(ctx, s, add, "", nil)
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)add.new.category`)
 	return err
 }
 
@@ -549,11 +543,7 @@ func wpSiteTitle(ctx context.Context, s *session, w *wpSite) error {
 	if obs, err = wpTypeFields(ctx, s, obs, []wpField{{`(?i)site.title`, wpSiteName}, {`(?i)tagline`, wpSiteTagline}}); err != nil {
 		return err
 	}
-	save, err := wpPick(ctx, s, obs, "click", `(?i)save.changes`, false)
-	if err != nil {
-		return err
-	}
-	_, err = wpAct(ctx, s, save, "", nil)
+	_, err = wpPress(ctx, s, obs, `(?i)save.changes`)
 	return err
 }
 
