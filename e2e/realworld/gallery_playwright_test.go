@@ -205,6 +205,15 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 		}
 		return nil
 	case opType:
+		if st.record != "" {
+			// an unnamed field is the one in the row whose text is its
+			// label (a form laid out as a table: Adminer's)
+			el, err := a.inRow(ctx, st.record, func(n *pwNode) bool { return pwTypeRoles[n.role] && n.role != "combobox" })
+			if el == nil || err != nil {
+				return fmt.Errorf("no text box in the row of %q (%v)", st.record, err)
+			}
+			return a.typeInto(ctx, el, st)
+		}
 		el, err := a.find(ctx, rx, func(n *pwNode) bool { return pwTypeRoles[n.role] }, nil)
 		if err != nil {
 			return err
@@ -246,8 +255,8 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 	}
 	// A control's role first (a form's heading can carry its button's
 	// words), else any element that takes no text.
-	el, err := a.find(ctx, rx, func(n *pwNode) bool { return pwPressRoles[n.role] }, scope)
-	if err == nil && el == nil {
+	el, err := a.find(ctx, rx, func(n *pwNode) bool { return pwPressRoles[n.role] && (st.role == "" || n.role == st.role) }, scope)
+	if err == nil && el == nil && st.role == "" {
 		el, err = a.find(ctx, rx, func(n *pwNode) bool { return !pwTypeRoles[n.role] || n.role == "combobox" }, scope)
 	}
 	if err != nil {
@@ -349,6 +358,21 @@ func (a *pwAgent) onlyTextbox(ctx context.Context) (*pwNode, error) {
 		}
 	}
 	return only, nil
+}
+
+// inRow is the first element that ok accepts inside the first row whose
+// text holds text.
+func (a *pwAgent) inRow(ctx context.Context, text string, ok func(*pwNode) bool) (*pwNode, error) {
+	row, err := a.rowHolding(ctx, text)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range a.snap {
+		if n.ref != "" && ok(n) && n.within(row) {
+			return n, nil
+		}
+	}
+	return nil, nil
 }
 
 // selectInRow is the one select inside the row whose text matches rx.

@@ -168,9 +168,10 @@ type step struct {
 	op     stepOp
 	path   string // opOpen, opAuth: on the gallery server, or on the protected ones ("auth:", "noauth:")
 	target string
-	record string // opPress: the text of the row to act in
+	record string // opPress: the text of the row to act in; opType (Playwright's agent): of the row whose unnamed field to type into
 	text   string
 	submit bool
+	role   string // opPress (Playwright's agent): the role the control has, when its name is another's too
 }
 
 // galleryTask is one widget of the gallery: its page, the script a

@@ -110,13 +110,27 @@ func wpPlaywrightRun(ctx context.Context, wdir, pdir string) ([]wpOutcome, error
 		}
 	}
 	bases := galleryBases{gallery: w.Base}
+	return pwRunTasks(ctx, p, bases, w, "wordpress", wpPWOrder(), wpPWScripts, func(ctx context.Context, task string, a *pwAgent) error {
+		if task == "search_posts" {
+			return wpPWCheckSearch(ctx, a, w)
+		}
+		return nil
+	})
+}
+
+// pwRunTasks runs a suite's tasks through Playwright MCP, each by its
+// script (by task name) in one browser session, then after (a check that
+// needs the agent's last snapshot, or nil), then the task's own check in
+// the database. A failed call of the server itself ends the run.
+func pwRunTasks(ctx context.Context, p *pwSession, bases galleryBases, w *wpSite, suite string, tasks []wpTask,
+	scripts map[string][]step, after func(context.Context, string, *pwAgent) error) ([]wpOutcome, error) {
 	var outs []wpOutcome
-	for _, task := range wpPWOrder() {
-		script, ok := wpPWScripts[task.name]
+	for _, task := range tasks {
+		script, ok := scripts[task.name]
 		if !ok {
 			return outs, fmt.Errorf("task %s has no Playwright script", task.name)
 		}
-		o := wpOutcome{Task: task.name, Checked: task.checked}
+		o := wpOutcome{Suite: suite + " playwright", Task: task.name, Checked: task.checked}
 		tctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 		calls0, tok0, began := p.calls, p.tokens, time.Now()
 		if p.dump != nil {
@@ -124,8 +138,8 @@ func wpPlaywrightRun(ctx context.Context, wdir, pdir string) ([]wpOutcome, error
 		}
 		a := &pwAgent{p: p}
 		err := a.run(tctx, bases, script)
-		if err == nil && task.name == "search_posts" {
-			err = wpPWCheckSearch(tctx, a, w)
+		if err == nil && after != nil {
+			err = after(tctx, task.name, a)
 		}
 		o.Seconds = time.Since(began).Seconds()
 		o.Calls, o.Tokens = p.calls-calls0, p.tokens-tok0
@@ -197,7 +211,7 @@ func (o wpOutcome) pwLine() string {
 	if !o.OK {
 		status = "FAIL"
 	}
-	line := fmt.Sprintf("wordpress playwright %-20s %s: %d calls, %d tokens, %.1f s", o.Task, status, o.Calls, o.Tokens, o.Seconds)
+	line := fmt.Sprintf("%s %-20s %s: %d calls, %d tokens, %.1f s", o.Suite, o.Task, status, o.Calls, o.Tokens, o.Seconds)
 	if !o.OK {
 		line += ": " + o.Reason
 	}

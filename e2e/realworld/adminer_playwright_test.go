@@ -1,0 +1,104 @@
+package realworld
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// adminerPWScripts are adminerTasks' scripts for Playwright MCP's agent
+// (the gallery's pwAgent: elements by their accessible name in
+// Playwright's snapshot). Adminer's login and edit forms are tables whose
+// fields have no accessible name (<th>Username<td><input>), so the agent
+// types into the field in the row of its label, as a person reads it;
+// its table list's links show the rows' data, so it opens a table by its
+// name and then its "Select data".
+func adminerPWScripts(w *wpSite) map[string][]step {
+	db := adminerDB(w)
+	return map[string][]step{
+		"sign_in": {{op: opOpen, path: "/adminer.php"},
+			{op: opType, record: "Server", text: fmt.Sprintf("127.0.0.1:%d", w.DBPort)},
+			{op: opType, record: "Username", text: "wp"},
+			{op: opType, record: "Password", text: "wp-secret"},
+			{op: opType, record: "Database", text: "wordpress"},
+			{op: opPress, target: `(?i)^"login"`}},
+		"edit_row": {{op: opOpen, path: db},
+			{op: opPress, target: `(?i)^"shop_products"`, role: "link"}, // the row's check box has its name too
+			{op: opPress, target: `(?i)^"select data"`},
+			{op: opPress, target: `(?i)^"edit"`, record: "Gadget"},
+			{op: opType, record: "price", text: "21.00"},
+			{op: opPress, target: `(?i)^"save"`}},
+		"sql_insert": {{op: opOpen, path: db},
+			{op: opPress, target: `(?i)^"sql command"`},
+			{op: opType, target: `(?i)sql|command|query`, text: "INSERT INTO shop_products (name, price, stock) VALUES ('Sprocket', 2.50, 7);"},
+			{op: opPress, target: `(?i)^"execute"`}},
+		"drop_table": {{op: opOpen, path: db},
+			{op: opPress, target: `(?i)^"shop_import"`, record: "shop_import"},
+			{op: opAccept, target: `(?i)^"drop"`}},
+	}
+}
+
+// BenchmarkAdminerTasksBesidePlaywright runs TestAdminer's four tasks
+// through Playwright MCP 0.0.83 against a fresh Adminer over a fresh
+// MariaDB, each outcome checked in the database with TestAdminer's
+// checks, and prints each task's pass, calls and cl100k tokens; the totals
+// are its metrics. Pling's figures are TestAdminer's. docs/REALWORLD.md,
+// "Adminer". Run: go test -run '^$' -bench
+// BenchmarkAdminerTasksBesidePlaywright -benchtime 1x -v ./e2e/realworld
+// (part of `make bench`).
+func BenchmarkAdminerTasksBesidePlaywright(b *testing.B) {
+	ctx := b.Context()
+	for i := 0; i < b.N; i++ {
+		outs, err := adminerPlaywrightRun(ctx, b)
+		if err != nil {
+			b.Fatal(err)
+		}
+		passed, calls, tokens := 0, 0, 0
+		for _, o := range outs {
+			fmt.Println(o.pwLine())
+			calls += o.Calls
+			tokens += o.Tokens
+			if o.OK {
+				passed++
+			}
+		}
+		fmt.Printf("adminer playwright: %d of %d tasks passed; %d calls, %d tokens read (%s)\n", passed, len(outs), calls, tokens, tokenizerName)
+		b.ReportMetric(float64(passed), "tasks_passed")
+		b.ReportMetric(float64(calls), "calls")
+		b.ReportMetric(float64(tokens), "tokens")
+	}
+}
+
+// adminerPlaywrightRun starts the database, seeds it, serves Adminer and
+// runs the tasks through Playwright MCP in one browser session.
+func adminerPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error) {
+	w, err := startWordPress(ctx, b.TempDir())
+	if err != nil {
+		return nil, err
+	}
+	defer w.stop()
+	if _, err := w.query(ctx, adminerSeed); err != nil {
+		return nil, err
+	}
+	base, stop, err := startAdminer(ctx, b.TempDir())
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
+	a := &wpSite{Base: base, DBPort: w.DBPort, socket: w.socket, phpLog: w.phpLog}
+	c, err := startPlaywright(ctx, b.TempDir(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("Playwright MCP: %w", err)
+	}
+	defer c.Close()
+	p := &pwSession{c: c}
+	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
+		if f, err := os.Create(filepath.Join(d, "adminer-playwright.txt")); err == nil {
+			p.dump = f
+			defer f.Close()
+		}
+	}
+	return pwRunTasks(ctx, p, galleryBases{gallery: base}, a, "adminer", adminerTasks, adminerPWScripts(a), nil)
+}
