@@ -1077,6 +1077,11 @@ var plingModule = (() => {
     const cell = spanningCell(tr);
     return !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
   };
+  var layoutRow = (tr, body) => {
+    const table = body.localName === "table" ? body : body.parentElement;
+    if (!table || table.rows.length !== 1 || table.tHead && table.tHead.rows.length || tr.querySelector("th")) return false;
+    return tr.querySelector(CTRL_SEL) !== null;
+  };
   var filterRow = (tr) => {
     let fields = 0;
     for (const c of tr.cells) {
@@ -1097,7 +1102,7 @@ var plingModule = (() => {
       const pt = p.localName;
       if (pt !== "tbody" && pt !== "table") return "";
       if (formTable(p.localName === "table" ? p : p.parentElement)) return "";
-      if (formRow(el) || controlRow(el)) return "";
+      if (formRow(el) || controlRow(el) || layoutRow(el, p)) return "";
       if (calendarGrid(p.localName === "table" ? p : p.parentElement)) return "";
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === "td") return "table";
       return "";
@@ -1711,6 +1716,13 @@ var plingModule = (() => {
   };
   var skipButtons = (c, tag) => isCtl(c, tag, false);
   var skipControls = (c, tag) => isCtl(c, tag, true);
+  var undoubled = (s) => {
+    const words = s ? s.split(" ") : [];
+    const n = words.length;
+    if (n < 2 || n % 2) return s;
+    const half = words.slice(0, n / 2).join(" ");
+    return half === words.slice(n / 2).join(" ") ? half : s;
+  };
   var KEY_HINT = /\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\]$/i;
   var keyHintless = (el, s) => s && el.hasAttribute("accesskey") ? s.replace(KEY_HINT, "") : s;
   var accName = (el, tag, role, strong) => {
@@ -1729,7 +1741,7 @@ var plingModule = (() => {
     }
     if (!s && tag === "img") s = clean(el.getAttribute("alt"));
     if (!s && !field && (CONTENT_NAMED.has(role) || tag === "summary") && !(el.hasAttributes() && isEditable(el))) {
-      s = gather(el.shadowRoot || el, { skip: (c, t) => t !== "img" && t !== "svg" && isCtl(c, t, true) && c !== el }, w.maxText * 2);
+      s = undoubled(gather(el.shadowRoot || el, { skip: (c, t) => t !== "img" && t !== "svg" && isCtl(c, t, true) && c !== el }, w.maxText * 2));
     }
     s = keyHintless(el, s);
     if (strong) return s;

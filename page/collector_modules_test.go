@@ -117,6 +117,8 @@ func TestControlsModule(t *testing.T) {
 		{Name: "an access key's hint alone is no name", Fn: "controlOf", Args: []any{el("#hinted")}, Want: controlFacts{"type", "textbox", "Search"}},
 		{Name: "an access key's hint after a name is cut", Fn: "controlOf", Args: []any{el("#boldhint")}, Want: controlFacts{"click", "button", "Bold Text"}},
 		{Name: "brackets without an access key stay", Fn: "controlOf", Args: []any{el("#nokey")}, Want: controlFacts{"click", "button", "Export [CSV]"}},
+		{Name: "an icon's alt beside the same text is said once", Fn: "controlOf", Args: []any{el("#doubled")}, Want: controlFacts{"link", "link", "Copy"}},
+		{Name: "a phrase that repeats a word in another case stays", Fn: "controlOf", Args: []any{el("#twice")}, Want: controlFacts{"link", "link", "Bye bye"}},
 	})
 }
 
@@ -149,6 +151,8 @@ func TestRecordsModule(t *testing.T) {
 		{Name: "a row under the filters", Fn: "recordKindOf", Args: []any{el("#u1")}, Want: "table"},
 		{Name: "a spanning row of only controls is the table's toolbar", Fn: "recordKindOf", Args: []any{el("#toolbar")}, Want: ""},
 		{Name: "a spanning row with text of its own is a record", Fn: "recordKindOf", Args: []any{el("#note")}, Want: "table"},
+		{Name: "the one row of a table of controls without headers is layout", Fn: "recordKindOf", Args: []any{el("#layout")}, Want: ""},
+		{Name: "the one row of a table of data is a record", Fn: "recordKindOf", Args: []any{el("#onedata")}, Want: "table"},
 		{Name: "a header row of fields is a filter row", Fn: "filterRowOf", Args: []any{el("#filters")}, Want: true},
 		{Name: "a data row is no filter row", Fn: "filterRowOf", Args: []any{el("#u1")}, Want: false},
 		{Name: "a filter field is named by its column", Fn: "filterLabelOf", Args: []any{el("#filters input[name=usermail]")}, Want: "Email filter"},

@@ -112,6 +112,16 @@ export const skipControls = (c, tag) => isCtl(c, tag, true);
 
 // accName is the accessible name; strong leaves out the fallbacks
 // (title, placeholder) that a visible label beside a field beats.
+// undoubled: a name made of the same words twice is said once: an icon's
+// alt before the same visible text (phpMyAdmin's row links: <img
+// alt="Copy"> Copy).
+export const undoubled = (s) => {
+  const words = s ? s.split(' ') : [];
+  const n = words.length;
+  if (n < 2 || n % 2) return s;
+  const half = words.slice(0, n / 2).join(' ');
+  return half === words.slice(n / 2).join(' ') ? half : s;
+};
 // KEY_HINT is an access key's hint at the end of a title or alt
 // ("Bold Text [B]", DokuWiki's "[F]", MediaWiki's "[alt-shift-s]").
 export const KEY_HINT = /\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\]$/i;
@@ -135,7 +145,7 @@ export const accName = (el, tag, role, strong) => {
   }
   if (!s && tag === 'img') s = clean(el.getAttribute('alt'));
   if (!s && !field && (CONTENT_NAMED.has(role) || tag === 'summary') && !(el.hasAttributes() && isEditable(el))) {
-    s = gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, w.maxText * 2);
+    s = undoubled(gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, w.maxText * 2));
   }
   s = keyHintless(el, s);
   if (strong) return s;

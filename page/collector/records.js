@@ -81,6 +81,15 @@ export const controlRow = (tr) => {
   const cell = spanningCell(tr);
   return !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === '';
 };
+// layoutRow: the one row of a table without column headers whose cells
+// hold controls (phpMyAdmin's navigation bar: Show all | Number of rows |
+// Filter rows, laid out in a table) is layout, not a record: its controls
+// are the page's.
+export const layoutRow = (tr, body) => {
+  const table = body.localName === 'table' ? body : body.parentElement;
+  if (!table || table.rows.length !== 1 || (table.tHead && table.tHead.rows.length) || tr.querySelector('th')) return false;
+  return tr.querySelector(CTRL_SEL) !== null;
+};
 // filterRow: a header row whose cells hold fields and controls and no
 // text of their own (DokuWiki's and DataTables' column filters under the
 // column headers): the headers are the row above it.
@@ -105,7 +114,7 @@ export const recordKind = (el, tag, role, hasAttr, nested) => {
     const pt = p.localName;
     if (pt !== 'tbody' && pt !== 'table') return '';
     if (formTable(p.localName === 'table' ? p : p.parentElement)) return '';
-    if (formRow(el) || controlRow(el)) return '';
+    if (formRow(el) || controlRow(el) || layoutRow(el, p)) return '';
     // a calendar's weeks are no records: its days are one action
     if (calendarGrid(p.localName === 'table' ? p : p.parentElement)) return '';
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === 'td') return 'table';
