@@ -1732,7 +1732,7 @@ var plingModule = (() => {
     if (!s && field && el.labels && el.labels.length) {
       const out = [];
       for (const l of el.labels) out.push(gather(l, { skip: skipButtons }, w.maxText * 2));
-      s = clean(out.join(" "));
+      s = undoubled(clean(out.join(" ")));
     }
     if (!s && tag === "input") {
       const ty = el.type;

@@ -118,6 +118,7 @@ func TestControlsModule(t *testing.T) {
 		{Name: "an access key's hint after a name is cut", Fn: "controlOf", Args: []any{el("#boldhint")}, Want: controlFacts{"click", "button", "Bold Text"}},
 		{Name: "brackets without an access key stay", Fn: "controlOf", Args: []any{el("#nokey")}, Want: controlFacts{"click", "button", "Export [CSV]"}},
 		{Name: "an icon's alt beside the same text is said once", Fn: "controlOf", Args: []any{el("#doubled")}, Want: controlFacts{"link", "link", "Copy"}},
+		{Name: "two labels of one text are said once", Fn: "controlOf", Args: []any{el("#rows")}, Want: controlFacts{"select", "combobox", "Number of rows:"}},
 		{Name: "a phrase that repeats a word in another case stays", Fn: "controlOf", Args: []any{el("#twice")}, Want: controlFacts{"link", "link", "Bye bye"}},
 	})
 }

@@ -136,7 +136,8 @@ export const accName = (el, tag, role, strong) => {
   if (!s && field && el.labels && el.labels.length) {
     const out = [];
     for (const l of el.labels) out.push(gather(l, { skip: skipButtons }, w.maxText * 2));
-    s = clean(out.join(' '));
+    // (two labels of one text: a page that repeats its toolbar and ids)
+    s = undoubled(clean(out.join(' ')));
   }
   if (!s && tag === 'input') {
     const ty = el.type;
