@@ -55,19 +55,7 @@ func BenchmarkAdminerTasksBesidePlaywright(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		passed, calls, tokens := 0, 0, 0
-		for _, o := range outs {
-			fmt.Println(o.pwLine())
-			calls += o.Calls
-			tokens += o.Tokens
-			if o.OK {
-				passed++
-			}
-		}
-		fmt.Printf("adminer playwright: %d of %d tasks passed; %d calls, %d tokens read (%s)\n", passed, len(outs), calls, tokens, tokenizerName)
-		b.ReportMetric(float64(passed), "tasks_passed")
-		b.ReportMetric(float64(calls), "calls")
-		b.ReportMetric(float64(tokens), "tokens")
+		reportPWRun(b, "adminer", outs)
 	}
 }
 

@@ -73,19 +73,7 @@ func BenchmarkWordPressTasksBesidePlaywright(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		passed, calls, tokens := 0, 0, 0
-		for _, o := range outs {
-			fmt.Println(o.pwLine())
-			calls += o.Calls
-			tokens += o.Tokens
-			if o.OK {
-				passed++
-			}
-		}
-		fmt.Printf("wordpress playwright: %d of %d tasks passed; %d calls, %d tokens read (%s)\n", passed, len(outs), calls, tokens, tokenizerName)
-		b.ReportMetric(float64(passed), "tasks_passed")
-		b.ReportMetric(float64(calls), "calls")
-		b.ReportMetric(float64(tokens), "tokens")
+		reportPWRun(b, "wordpress", outs)
 	}
 }
 
@@ -116,6 +104,25 @@ func wpPlaywrightRun(ctx context.Context, wdir, pdir string) ([]wpOutcome, error
 		}
 		return nil
 	})
+}
+
+// reportPWRun prints a suite's Playwright outcomes, a line each and the
+// totals, and reports tasks_passed, calls and tokens as the benchmark's
+// metrics.
+func reportPWRun(b *testing.B, suite string, outs []wpOutcome) {
+	passed, calls, tokens := 0, 0, 0
+	for _, o := range outs {
+		fmt.Println(o.pwLine())
+		calls += o.Calls
+		tokens += o.Tokens
+		if o.OK {
+			passed++
+		}
+	}
+	fmt.Printf("%s playwright: %d of %d tasks passed; %d calls, %d tokens read (%s)\n", suite, passed, len(outs), calls, tokens, tokenizerName)
+	b.ReportMetric(float64(passed), "tasks_passed")
+	b.ReportMetric(float64(calls), "calls")
+	b.ReportMetric(float64(tokens), "tokens")
 }
 
 // pwRunTasks runs a suite's tasks through Playwright MCP, each by its
