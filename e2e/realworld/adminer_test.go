@@ -71,14 +71,7 @@ func TestAdminer(t *testing.T) {
 	}
 	defer s.close()
 	outs := runWPTasks(ctx, t, s, a, "adminer", adminerTasks, adminerKnownFailing)
-	passed, tokens, calls := 0, 0, 0
-	for _, o := range outs {
-		tokens += o.Tokens
-		calls += o.Calls
-		if o.OK {
-			passed++
-		}
-	}
+	passed, calls, tokens := totals(outs)
 	t.Logf("adminer: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
 		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
 	if err := writeWPReport(outs, "adminer.md"); err != nil {

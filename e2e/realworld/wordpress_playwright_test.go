@@ -110,15 +110,10 @@ func wpPlaywrightRun(ctx context.Context, wdir, pdir string) ([]wpOutcome, error
 // totals, and reports tasks_passed, calls and tokens as the benchmark's
 // metrics.
 func reportPWRun(b *testing.B, suite string, outs []wpOutcome) {
-	passed, calls, tokens := 0, 0, 0
 	for _, o := range outs {
 		fmt.Println(o.pwLine())
-		calls += o.Calls
-		tokens += o.Tokens
-		if o.OK {
-			passed++
-		}
 	}
+	passed, calls, tokens := totals(outs)
 	fmt.Printf("%s playwright: %d of %d tasks passed; %d calls, %d tokens read (%s)\n", suite, passed, len(outs), calls, tokens, tokenizerName)
 	b.ReportMetric(float64(passed), "tasks_passed")
 	b.ReportMetric(float64(calls), "calls")

@@ -100,14 +100,7 @@ func TestWordPress(t *testing.T) {
 	for _, o := range outs {
 		fmt.Fprintln(&b, o.line())
 	}
-	passed, tokens, calls := 0, 0, 0
-	for _, o := range outs {
-		tokens += o.Tokens
-		calls += o.Calls
-		if o.OK {
-			passed++
-		}
-	}
+	passed, calls, tokens := totals(outs)
 	fmt.Fprintf(&b, "wordpress: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s\n",
 		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
 	t.Log("\n" + b.String())
@@ -115,6 +108,18 @@ func TestWordPress(t *testing.T) {
 		t.Error(err)
 	}
 	checkOutcomes(t, outs)
+}
+
+// totals are a run's passed tasks, calls and tokens.
+func totals(outs []wpOutcome) (passed, calls, tokens int) {
+	for _, o := range outs {
+		calls += o.Calls
+		tokens += o.Tokens
+		if o.OK {
+			passed++
+		}
+	}
+	return passed, calls, tokens
 }
 
 // checkOutcomes fails the test for a task that failed and is not listed
