@@ -201,8 +201,7 @@ var plingModule = (() => {
   // ../internal/js/text.js
   var WS = /\s+/g;
   var clean = (s) => s ? s.replace(WS, " ").trim() : "";
-  var fnv1a = (s) => {
-    let h = 2166136261;
+  var fnv1a = (s, h = 2166136261) => {
     for (let i = 0; i < s.length; i++) {
       h ^= s.charCodeAt(i);
       h = Math.imul(h, 16777619);

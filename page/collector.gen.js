@@ -277,6 +277,13 @@ var plingModule = (() => {
     }
     return out;
   };
+  var fnv1a = (s, h = 2166136261) => {
+    for (let i = 0; i < s.length; i++) {
+      h ^= s.charCodeAt(i);
+      h = Math.imul(h, 16777619);
+    }
+    return h >>> 0;
+  };
 
   // collector/text.js
   var COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
@@ -1372,13 +1379,7 @@ var plingModule = (() => {
     return id;
   };
   var adoptKey = (el) => {
-    let h = 2166136261;
-    const str = el.localName + "" + clean((el.textContent || "").slice(0, 4e3));
-    for (let i = 0; i < str.length; i++) {
-      h ^= str.charCodeAt(i);
-      h = Math.imul(h, 16777619);
-    }
-    const sig = (h >>> 0).toString(36);
+    const sig = fnv1a(el.localName + "" + clean((el.textContent || "").slice(0, 4e3))).toString(36);
     let list = w.R.recBySig.get(sig);
     if (list) {
       for (let i = 0; i < list.length; i++) {

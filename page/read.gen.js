@@ -51,8 +51,7 @@ var plingModule = (() => {
     }
     return !lazy && !readable(el);
   };
-  var fnv1a = (s) => {
-    let h = 2166136261;
+  var fnv1a = (s, h = 2166136261) => {
     for (let i = 0; i < s.length; i++) {
       h ^= s.charCodeAt(i);
       h = Math.imul(h, 16777619);
@@ -83,21 +82,14 @@ var plingModule = (() => {
     }
     return byEl;
   };
-  var FNV_BASIS = 2166136261;
-  var mix = (h, s) => {
-    for (let i = 0; i < s.length; i++) {
-      h ^= s.charCodeAt(i);
-      h = Math.imul(h, 16777619) >>> 0;
-    }
-    return Math.imul(h ^ 32, 16777619) >>> 0;
-  };
+  var mix = (h, run) => fnv1a(" ", fnv1a(run, h));
   var count = (R, regions, maxNodes) => {
     const t0 = performance.now();
     const byEl = regionsOf(R, regions);
     const out = {};
     const digests = {};
     let outside = 0;
-    let outsideDigest = FNV_BASIS;
+    let outsideDigest;
     let nodes = 0;
     let cut = false;
     const lists = R && R.lists instanceof WeakSet ? R.lists : null;
@@ -125,7 +117,7 @@ var plingModule = (() => {
         const n = run.length + 1;
         if (f.region) {
           out[f.region] = (out[f.region] || 0) + n;
-          digests[f.region] = mix(digests[f.region] === void 0 ? FNV_BASIS : digests[f.region], run);
+          digests[f.region] = mix(digests[f.region], run);
         } else {
           outside += n;
           outsideDigest = mix(outsideDigest, run);
@@ -150,7 +142,7 @@ var plingModule = (() => {
       }
       frames.push({ c: (c.shadowRoot || c).firstChild, list: null, i: 0, region, vis: void 0 });
     }
-    return { regions: out, outside, digests, outside_digest: outside ? outsideDigest : 0, cut, elapsed_ms: performance.now() - t0 };
+    return { regions: out, outside, digests, outside_digest: outsideDigest || 0, cut, elapsed_ms: performance.now() - t0 };
   };
 
   // js/prose.js

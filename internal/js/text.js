@@ -219,9 +219,10 @@ export const HTML_NON_WS = /[^ \t\n\f\r]/;
 
 // fnv1a is the 32-bit FNV-1a hash of s's UTF-16 code units, unsigned:
 // the digest read.js (a text's continuation) and fillform.js (a field's
-// salted value) compute so Go compares texts it never receives.
-export const fnv1a = (s) => {
-  let h = 0x811c9dc5;
+// salted value) compute so Go compares texts it never receives. Given h
+// (an earlier fnv1a), it goes on from there: a digest of several runs
+// (prosecount.js, per region).
+export const fnv1a = (s, h = 0x811c9dc5) => {
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);

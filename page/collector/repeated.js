@@ -16,7 +16,7 @@ import { MAX_FIELDS, NAME_TEXT } from './params.js';
 import { AUTHOR_ID_ATTRS, filterRow } from './records.js';
 import { REGION_ROLES } from './regions.js';
 import { keyOf } from './registry.js';
-import { LETTER, NONSPACE, NOTEXT, clean, cut, dropInitials, gather, shown, vis } from './text.js';
+import { LETTER, NONSPACE, NOTEXT, clean, cut, dropInitials, fnv1a, gather, shown, vis } from './text.js';
 import { treeParts } from './widgets.js';
 
 export const REPEAT_TAGS = new Set(['div', 'section', 'span', 'a', 'p', 'dd']);
@@ -202,13 +202,7 @@ export const pageIdOf = (el, id) => {
 // same tag and text (a re-rendered row), or a fresh key remembered under
 // its text. Ids of rows that were not re-rendered never change.
 export const adoptKey = (el) => {
-  let h = 0x811c9dc5;
-  const str = el.localName + '\u0001' + clean((el.textContent || '').slice(0, 4000));
-  for (let i = 0; i < str.length; i++) {
-    h ^= str.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  const sig = (h >>> 0).toString(36);
+  const sig = fnv1a(el.localName + '\u0001' + clean((el.textContent || '').slice(0, 4000))).toString(36);
   let list = w.R.recBySig.get(sig);
   if (list) {
     for (let i = 0; i < list.length; i++) {

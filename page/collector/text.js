@@ -5,7 +5,7 @@
 import { w } from './state.js';
 import { cut as cutTo, idrefText as idrefTextTo } from '../../internal/js/text.js';
 
-export { WS, NONSPACE, LETTER, clean, INITIALS, abbreviates, NOTEXT, BLOCK, blockBox, dropInitials, gather, rootOf, idrefEls } from '../../internal/js/text.js';
+export { WS, NONSPACE, LETTER, clean, INITIALS, abbreviates, NOTEXT, BLOCK, blockBox, dropInitials, fnv1a, gather, rootOf, idrefEls } from '../../internal/js/text.js';
 export { VIS_OPT, HAS_CV, contents, vis, shown } from '../../internal/js/visibility.js';
 export const COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
 // cut bounds s to n UTF-16 units (max_text by default), never splitting a

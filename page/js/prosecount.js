@@ -1,7 +1,7 @@
 // prosecount.js: how much prose an observation does not show, per region,
 // so the observation can say "N chars of prose" where it shows none.
 // observe.go runs it after the collector, in the observation's round trip.
-import { NONSPACE, WS, noProse as skip } from '../../internal/js/text.js';
+import { NONSPACE, WS, fnv1a, noProse as skip } from '../../internal/js/text.js';
 import { readable as visible } from '../../internal/js/visibility.js';
 
 // Not prose: what the observation shows otherwise — controls and field
@@ -36,17 +36,10 @@ const regionsOf = (R, regions) => {
   return byEl;
 };
 
-// FNV_BASIS and mix: a 32-bit FNV-1a digest of the text runs, one per
-// region, so a receipt sees a text change of the same length ("42" to
-// "43": receipt.go's diffProse).
-const FNV_BASIS = 2166136261;
-export const mix = (h, s) => {
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return Math.imul(h ^ 32, 16777619) >>> 0; // a run's end
-};
+// mix adds a text run to a region's digest (FNV-1a over the runs, each
+// ended by a space), so a receipt sees a text change of the same length
+// ("42" to "43": receipt.go's diffProse).
+const mix = (h, run) => fnv1a(' ', fnv1a(run, h));
 
 // count: the prose an observation does not show, per listed region.
 // regions is [[id, key], ...] (the snapshot's regions), R the registry;
@@ -61,7 +54,7 @@ export const count = (R, regions, maxNodes) => {
   const out = {};
   const digests = {};
   let outside = 0;
-  let outsideDigest = FNV_BASIS;
+  let outsideDigest;
   let nodes = 0;
   let cut = false;
   const lists = R && R.lists instanceof WeakSet ? R.lists : null;
@@ -84,7 +77,7 @@ export const count = (R, regions, maxNodes) => {
       const n = run.length + 1;
       if (f.region) {
         out[f.region] = (out[f.region] || 0) + n;
-        digests[f.region] = mix(digests[f.region] === undefined ? FNV_BASIS : digests[f.region], run);
+        digests[f.region] = mix(digests[f.region], run);
       } else {
         outside += n;
         outsideDigest = mix(outsideDigest, run);
@@ -106,5 +99,5 @@ export const count = (R, regions, maxNodes) => {
     }
     frames.push({ c: (c.shadowRoot || c).firstChild, list: null, i: 0, region, vis: undefined });
   }
-  return { regions: out, outside, digests, outside_digest: outside ? outsideDigest : 0, cut, elapsed_ms: performance.now() - t0 };
+  return { regions: out, outside, digests, outside_digest: outsideDigest || 0, cut, elapsed_ms: performance.now() - t0 };
 };
