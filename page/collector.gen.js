@@ -1067,10 +1067,8 @@ var plingModule = (() => {
     w.formTables.set(table, d);
     return d;
   };
-  var formRow = (tr) => {
-    const cell = spanningCell(tr);
-    return !!cell && cell.querySelectorAll(FIELD_SEL).length >= 2;
-  };
+  var formRow = (tr) => formCell(spanningCell(tr));
+  var formCell = (cell) => !!cell && cell.querySelectorAll(FIELD_SEL).length >= 2;
   var spanningCell = (tr) => {
     let cell = null;
     for (const c of tr.cells) {
@@ -1080,10 +1078,7 @@ var plingModule = (() => {
     }
     return cell && cell.colSpan > 1 ? cell : null;
   };
-  var controlRow = (tr) => {
-    const cell = spanningCell(tr);
-    return !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
-  };
+  var controlCell = (cell) => !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
   var layoutRow = (tr, body) => {
     const table = body.localName === "table" ? body : body.parentElement;
     if (!table || table.rows.length !== 1 || table.tHead && table.tHead.rows.length || tr.querySelector("th")) return false;
@@ -1109,7 +1104,8 @@ var plingModule = (() => {
       const pt = p.localName;
       if (pt !== "tbody" && pt !== "table") return "";
       if (formTable(p.localName === "table" ? p : p.parentElement)) return "";
-      if (formRow(el) || controlRow(el) || layoutRow(el, p)) return "";
+      const sc = spanningCell(el);
+      if (formCell(sc) || controlCell(sc) || layoutRow(el, p)) return "";
       if (calendarGrid(p.localName === "table" ? p : p.parentElement)) return "";
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === "td") return "table";
       return "";

@@ -110,8 +110,6 @@ export const isCtl = (el, tag, links) => {
 export const skipButtons = (c, tag) => isCtl(c, tag, false);
 export const skipControls = (c, tag) => isCtl(c, tag, true);
 
-// accName is the accessible name; strong leaves out the fallbacks
-// (title, placeholder) that a visible label beside a field beats.
 // undoubled: a name made of the same words twice is said once: an icon's
 // alt before the same visible text (phpMyAdmin's row links: <img
 // alt="Copy"> Copy).
@@ -129,6 +127,8 @@ export const KEY_HINT = /\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[
 // which key presses the control, it names nothing ("[F]" alone is no
 // name at all).
 export const keyHintless = (el, s) => (s && el.hasAttribute('accesskey') ? s.replace(KEY_HINT, '') : s);
+// accName is the accessible name; strong leaves out the fallbacks
+// (title, placeholder) that a visible label beside a field beats.
 export const accName = (el, tag, role, strong) => {
   let s = idrefText(el, 'aria-labelledby');
   if (!s) s = clean(el.getAttribute('aria-label'));

@@ -59,10 +59,8 @@ export const formTable = (table) => {
 // Edit, an inline editor under a row) is a form, not a record: its
 // fields are named by their own labels, not by the first column's
 // header.
-export const formRow = (tr) => {
-  const cell = spanningCell(tr);
-  return !!cell && cell.querySelectorAll(FIELD_SEL).length >= 2;
-};
+export const formRow = (tr) => formCell(spanningCell(tr));
+const formCell = (cell) => !!cell && cell.querySelectorAll(FIELD_SEL).length >= 2;
 // spanningCell is a row's one shown cell when it spans columns, else null.
 const spanningCell = (tr) => {
   let cell = null;
@@ -73,14 +71,11 @@ const spanningCell = (tr) => {
   }
   return cell && cell.colSpan > 1 ? cell : null;
 };
-// controlRow: a row whose one shown cell spans the columns and holds
+// controlCell: a row whose one shown cell spans the columns and holds
 // controls and no text of its own (DokuWiki's user manager: Delete
 // Selected, start … last, Export under the users) is the table's
 // toolbar, not a record: its controls are the page's.
-export const controlRow = (tr) => {
-  const cell = spanningCell(tr);
-  return !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === '';
-};
+const controlCell = (cell) => !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === '';
 // layoutRow: the one row of a table without column headers whose cells
 // hold controls (phpMyAdmin's navigation bar: Show all | Number of rows |
 // Filter rows, laid out in a table) is layout, not a record: its controls
@@ -114,7 +109,9 @@ export const recordKind = (el, tag, role, hasAttr, nested) => {
     const pt = p.localName;
     if (pt !== 'tbody' && pt !== 'table') return '';
     if (formTable(p.localName === 'table' ? p : p.parentElement)) return '';
-    if (formRow(el) || controlRow(el) || layoutRow(el, p)) return '';
+    // (the row's spanning cell, looked for once: every table row asks)
+    const sc = spanningCell(el);
+    if (formCell(sc) || controlCell(sc) || layoutRow(el, p)) return '';
     // a calendar's weeks are no records: its days are one action
     if (calendarGrid(p.localName === 'table' ? p : p.parentElement)) return '';
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === 'td') return 'table';
