@@ -3,9 +3,6 @@ package page_test
 import (
 	"context"
 	"testing"
-	"time"
-
-	"github.com/pling-dev/pling/page"
 )
 
 // BenchmarkTypeIntoEditor measures a type act of a three-line text into
@@ -30,20 +27,7 @@ func BenchmarkTypeIntoEditor(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			rt, _ := openURL(b, base+tc.path)
-			ctx := context.Background()
-			var input time.Duration
-			for b.Loop() {
-				tr := &page.Trace{}
-				if _, err := rt.Act(page.WithTrace(ctx, tr), page.ActRequest{Action: "sql_query", Args: map[string]any{"text": tc.text}}); err != nil {
-					b.Fatal(err)
-				}
-				for _, sp := range tr.Spans() {
-					if sp.Kind == page.SpanPhase && sp.Name == "act: input" {
-						input += sp.Dur
-					}
-				}
-			}
-			b.ReportMetric(float64(input.Microseconds())/1000/float64(b.N), "input-ms")
+			benchType(b, rt, "sql_query", tc.text)
 		})
 	}
 }

@@ -62,20 +62,11 @@ func BenchmarkAdminerTasksBesidePlaywright(b *testing.B) {
 // adminerPlaywrightRun starts the database, seeds it, serves Adminer and
 // runs the tasks through Playwright MCP in one browser session.
 func adminerPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error) {
-	w, err := startWordPress(ctx, b.TempDir())
-	if err != nil {
-		return nil, err
-	}
-	defer w.stop()
-	if _, err := w.query(ctx, adminerSeed); err != nil {
-		return nil, err
-	}
-	base, stop, err := startAdminer(ctx, b.TempDir())
+	a, stop, err := startAdminerSite(ctx, b.TempDir(), b.TempDir())
 	if err != nil {
 		return nil, err
 	}
 	defer stop()
-	a := &wpSite{Base: base, DBPort: w.DBPort, socket: w.socket, phpLog: w.phpLog}
 	c, err := startPlaywright(ctx, b.TempDir(), nil)
 	if err != nil {
 		return nil, fmt.Errorf("Playwright MCP: %w", err)
@@ -88,5 +79,5 @@ func adminerPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error
 			defer f.Close()
 		}
 	}
-	return pwRunTasks(ctx, p, galleryBases{gallery: base}, a, "adminer", adminerTasks, adminerPWScripts(a), nil)
+	return pwRunTasks(ctx, p, galleryBases{gallery: a.Base}, a, "adminer", adminerTasks, adminerPWScripts(a), nil)
 }

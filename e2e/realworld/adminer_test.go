@@ -50,20 +50,11 @@ func TestAdminer(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
 	defer cancel()
-	w, err := startWordPress(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.stop()
-	if _, err := w.query(ctx, adminerSeed); err != nil {
-		t.Fatal(err)
-	}
-	base, stop, err := startAdminer(ctx, t.TempDir())
+	a, stop, err := startAdminerSite(ctx, t.TempDir(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stop()
-	a := &wpSite{Base: base, DBPort: w.DBPort, socket: w.socket, phpLog: w.phpLog}
 	setup := time.Since(start)
 	s, err := startSession(ctx)
 	if err != nil {
@@ -78,6 +69,28 @@ func TestAdminer(t *testing.T) {
 		t.Error(err)
 	}
 	checkOutcomes(t, outs)
+}
+
+// startAdminerSite starts the corpus's MariaDB (with the WordPress site
+// the database holds), seeds the shop's tables beside WordPress's and
+// serves Adminer over it: the site the tasks run on, whose Base is
+// Adminer's and whose queries go to that database. stop ends it all.
+func startAdminerSite(ctx context.Context, dbDir, phpDir string) (*wpSite, func(), error) {
+	w, err := startWordPress(ctx, dbDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := w.query(ctx, adminerSeed); err != nil {
+		w.stop()
+		return nil, nil, err
+	}
+	base, stopPHP, err := startAdminer(ctx, phpDir)
+	if err != nil {
+		w.stop()
+		return nil, nil, err
+	}
+	a := &wpSite{Base: base, DBPort: w.DBPort, socket: w.socket, phpLog: w.phpLog}
+	return a, func() { stopPHP(); w.stop() }, nil
 }
 
 // startAdminer serves Debian's Adminer with PHP's built-in server on a
