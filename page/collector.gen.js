@@ -1475,7 +1475,6 @@ var plingModule = (() => {
     if (cb.localName === "input") return cb.checked;
     return cb.getAttribute("aria-checked") === "true";
   };
-  var LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
   var partsOf = (row) => {
     const out = [];
     const stack = [row];
@@ -2012,7 +2011,8 @@ var plingModule = (() => {
     "submitted"
   ]);
   var FRAMEWORK_CLASS = /^(ng|v)-/;
-  var classWords = (v) => v ? v.split(WS).filter((c) => c && !FRAMEWORK_CLASS.test(c)).join(" ") : v;
+  var LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
+  var classWords = (v) => v ? v.split(WS).filter((c) => c && !FRAMEWORK_CLASS.test(c) && !LAYOUT_CLASS.test(c)).join(" ") : v;
   var evidenceOf = (el) => {
     const words = [];
     const push = (v) => {
@@ -2032,7 +2032,7 @@ var plingModule = (() => {
   var rowEvidence = (el) => {
     let cls = "";
     if (el.classList) {
-      for (const c of el.classList) if (!STATE_CLASS.test(c)) {
+      for (const c of el.classList) if (!STATE_CLASS.test(c) && !LAYOUT_CLASS.test(c)) {
         cls = c;
         break;
       }

@@ -122,7 +122,13 @@ export const NOISE = new Set(['btn', 'button', 'icon', 'form', 'control', 'nav',
   'pristine', 'untouched', 'touched', 'dirty', 'valid', 'invalid', 'empty', 'pending', 'submitted']);
 // a framework's state class (ng-valid-required, ng-not-empty) is no word of a name
 export const FRAMEWORK_CLASS = /^(ng|v)-/;
-export const classWords = (v) => (v ? v.split(WS).filter((c) => c && !FRAMEWORK_CLASS.test(c)).join(' ') : v);
+// LAYOUT_CLASS: utility classes that place an element and say nothing of
+// what it holds (Bootstrap's pull-right, float-end, text-muted, col-md-4,
+// d-none, mt-2).
+export const LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
+// classWords are a class attribute's tokens that may say what the
+// element is: no framework state, no layout utility
+export const classWords = (v) => (v ? v.split(WS).filter((c) => c && !FRAMEWORK_CLASS.test(c) && !LAYOUT_CLASS.test(c)).join(' ') : v);
 export const evidenceOf = (el) => {
   const words = [];
   const push = (v) => {
@@ -144,7 +150,7 @@ export const evidenceOf = (el) => {
 // such as role-purple differ from row to row).
 export const rowEvidence = (el) => {
   let cls = '';
-  if (el.classList) for (const c of el.classList) if (!STATE_CLASS.test(c)) { cls = c; break; }
+  if (el.classList) for (const c of el.classList) if (!STATE_CLASS.test(c) && !LAYOUT_CLASS.test(c)) { cls = c; break; }
   const words = [];
   for (const v of [el.getAttribute('name'), cls]) {
     if (!v) continue;

@@ -11,7 +11,7 @@ import { w } from './state.js';
 import { isCtl, roleOf, skipButtons, skipControls } from './controls.js';
 import { STATE_CLASS, slotOf } from './folding.js';
 import { hoverShown } from './hover.js';
-import { CAMEL, NOISE } from './icons.js';
+import { CAMEL, LAYOUT_CLASS, NOISE } from './icons.js';
 import { MAX_FIELDS, NAME_TEXT } from './params.js';
 import { AUTHOR_ID_ATTRS, filterRow } from './records.js';
 import { REGION_ROLES } from './regions.js';
@@ -310,10 +310,6 @@ export const checkboxIn = (el) => {
 // tag), each named by itemprop, data-field or a class word. It returns
 // null unless there are at least two and every one has a name, so a
 // row of plain markup keeps one text field.
-// LAYOUT_CLASS: utility classes that place an element and say nothing of
-// what it holds (Bootstrap's pull-right, float-end, text-muted, col-md-4,
-// d-none, mt-2).
-export const LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
 export const partsOf = (row) => {
   const out = [];
   const stack = [row];
