@@ -1713,11 +1713,10 @@ var plingModule = (() => {
   var skipButtons = (c, tag) => isCtl(c, tag, false);
   var skipControls = (c, tag) => isCtl(c, tag, true);
   var undoubled = (s) => {
-    const words = s ? s.split(" ") : [];
-    const n = words.length;
-    if (n < 2 || n % 2) return s;
-    const half = words.slice(0, n / 2).join(" ");
-    return half === words.slice(n / 2).join(" ") ? half : s;
+    const n = s ? s.length : 0;
+    if (n < 3 || n % 2 === 0) return s;
+    const m = (n - 1) / 2;
+    return s.charCodeAt(m) === 32 && s.startsWith(s.slice(m + 1)) ? s.slice(0, m) : s;
   };
   var KEY_HINT = /\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\]$/i;
   var keyHintless = (el, s) => s && el.hasAttribute("accesskey") ? s.replace(KEY_HINT, "") : s;
