@@ -51,7 +51,7 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 	// done to the page yet.
 	replan := func() (actPlan, error) {
 		end := TraceFrom(ctx).Start(SpanPhase, "act: before-snapshot")
-		before, err := r.observe(ctx, observeHow{})
+		before, err := r.observe(ctx, observeHow{prose: true})
 		end()
 		if err != nil {
 			return actPlan{}, err
@@ -112,7 +112,7 @@ func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *
 		// The row may lie beyond the id cap (found through continuation):
 		// look it up by id, in the same kind of snapshot.
 		find = req.Record
-		if before, err = r.observe(ctx, observeHow{find: find}); err != nil {
+		if before, err = r.observe(ctx, observeHow{find: find, prose: true}); err != nil {
 			return actPlan{}, err
 		}
 		res, err = r.Resolve(before, req.Action, req.Record)

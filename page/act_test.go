@@ -367,3 +367,50 @@ func TestActReportsChangedProse(t *testing.T) {
 		t.Errorf("nothing: prose %q, warning %q; want none and EXPECTATION_FAILED", res.Receipt.Changed.Prose, res.Receipt.Warning)
 	}
 }
+
+// A clock or an "N seconds ago" that ticks on its own is no effect of an
+// act: a click that changes nothing else still answers "no visible
+// change", in prose and in a record's field alike (a monitoring page's
+// "last scrape 3.2s ago"), and an act that does change text still says so.
+func TestActIgnoresTickingTime(t *testing.T) {
+	t.Parallel()
+	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><title>Targets</title>
+<main><p>Last updated <span id="clock">12:00:00</span>, <span id="ago">1 second ago</span>. <span id="elapsed">0:00</span> elapsed.</p>
+<div class="output"></div>
+<table><thead><tr><th>Target</th><th>State</th><th>Last scrape</th></tr></thead>
+<tbody><tr><td>node</td><td>up</td><td class="scrape">1.0s ago</td></tr><tr><td>db</td><td>up</td><td class="scrape">2.0s ago</td></tr></tbody></table>
+<button onclick="document.querySelector('.output').textContent = 'Reloaded.'">Reload</button>
+<button onclick="void 0">Nothing</button></main>
+<script>
+let n = 0;
+const two = (v) => String(v).padStart(2, '0');
+setInterval(() => {
+  n++;
+  document.getElementById('clock').textContent = '12:' + two(Math.floor(n / 60) % 60) + ':' + two(n % 60);
+  document.getElementById('ago').textContent = n + ' seconds ago';
+  document.getElementById('elapsed').textContent = Math.floor(n / 60) + ':' + two(n % 60);
+  for (const td of document.querySelectorAll('.scrape')) td.textContent = (n / 10).toFixed(1) + 's ago';
+}, 40);
+</script>`)
+	}))
+	rt, _ := openURL(t, base+"/")
+	for i := 0; i < 3; i++ {
+		res, err := rt.Act(t.Context(), page.ActRequest{Action: "nothing"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := res.Receipt.Changed
+		if !strings.HasPrefix(res.Receipt.Warning, "EXPECTATION_FAILED") || len(c.Prose) != 0 || len(c.Records.Changed) != 0 {
+			t.Fatalf("nothing (%d): prose %q, records changed %q, warning %q; want none and EXPECTATION_FAILED", i, c.Prose, c.Records.Changed, res.Receipt.Warning)
+		}
+	}
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: "reload"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Receipt.Changed.Prose; len(got) != 1 || got[0] != "main" || res.Receipt.Warning != "" {
+		t.Errorf("reload: prose %q, warning %q; want prose [main], no warning", got, res.Receipt.Warning)
+	}
+}

@@ -34,99 +34,6 @@ var plingModule = (() => {
     return w;
   };
 
-  // collector/params.js
-  var pos = (v, d) => typeof v === "number" && v > 0 ? Math.floor(v) : d;
-  var inWin = (i) => w.findWords.length === 0 && i >= w.recOffset && i < w.recOffset + w.recFields;
-  var textHas = (el) => {
-    if (w.findWords.length === 0) return false;
-    const parts = [];
-    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let n = tw.nextNode(); n; n = tw.nextNode()) parts.push(n.nodeValue);
-    const t = parts.join(" ").toLowerCase();
-    return w.findWords.every((w2) => t.includes(w2));
-  };
-  var MAX_FIELDS = 30;
-  var MAX_OPTIONS = 25;
-  var MAX_FEEDBACK = 100;
-  var MAX_HIDDEN = 50;
-  var MAX_STATE = 100;
-  var MAX_HITS = 300;
-  var NAME_TEXT = 80;
-  function initParams() {
-    w.P = w.params || {};
-    w.maxText = pos(w.P.max_text, 160);
-    w.maxNodes = pos(w.P.max_nodes, 5e4);
-    w.maxIDs = pos(w.P.max_record_ids, 1e3);
-    w.maxControls = pos(w.P.max_controls, 400);
-    w.maxRegions = pos(w.P.max_regions, 100);
-    w.recOffset = typeof w.P.record_offset === "number" && w.P.record_offset > 0 ? Math.floor(w.P.record_offset) : 0;
-    w.recFields = typeof w.P.record_fields === "number" && w.P.record_fields >= 0 ? Math.floor(w.P.record_fields) : 20;
-    w.findRec = typeof w.P.find_record === "string" ? w.P.find_record : "";
-    w.findWords = typeof w.P.find_text === "string" ? w.P.find_text.toLowerCase().split(/\s+/).filter(Boolean) : [];
-    w.found = 0;
-  }
-
-  // ../internal/js/registry.js
-  var win = window;
-  var defHidden = (o, k, v, w2) => Object.defineProperty(o, k, { value: v, enumerable: false, configurable: true, writable: !!w2 });
-  var adopt = () => {
-    let R = Object.prototype.hasOwnProperty.call(win, "__pling") ? win.__pling : void 0;
-    if (R && typeof R === "object" && R.doc !== void 0 && R.doc !== document) R = void 0;
-    if (!R || typeof R !== "object") {
-      R = {};
-      defHidden(win, "__pling", R, false);
-    }
-    if (typeof R.docId !== "string" || !R.docId) {
-      const a = new Uint8Array(16);
-      crypto.getRandomValues(a);
-      let s = "";
-      for (let i = 0; i < a.length; i++) s += (a[i] < 16 ? "0" : "") + a[i].toString(16);
-      defHidden(R, "docId", s, false);
-    }
-    return R;
-  };
-  var registry = () => {
-    const R = adopt();
-    if (!(R.keys instanceof WeakMap) || !(R.els instanceof Map) || typeof R.el !== "function") {
-      const els = /* @__PURE__ */ new Map();
-      defHidden(R, "doc", document, false);
-      defHidden(R, "keys", /* @__PURE__ */ new WeakMap(), false);
-      defHidden(R, "els", els, false);
-      defHidden(R, "next", 1, true);
-      defHidden(R, "sweepAt", 4096, true);
-      defHidden(R, "lists", /* @__PURE__ */ new WeakSet(), false);
-      defHidden(R, "el", (k) => {
-        if (typeof k !== "string" || k.length < 2) return null;
-        if (k[0] === "r") k = "e" + k.slice(1);
-        const ref = els.get(k);
-        const e = ref ? ref.deref() : void 0;
-        return e && e.isConnected ? e : null;
-      }, false);
-    }
-    if (!(R.recBySig instanceof Map)) defHidden(R, "recBySig", /* @__PURE__ */ new Map(), false);
-    if (!(R.pageIds instanceof Map)) defHidden(R, "pageIds", /* @__PURE__ */ new Map(), false);
-    if (R.els.size > R.sweepAt) {
-      for (const [k, ref] of R.els) if (!ref.deref()) R.els.delete(k);
-      R.sweepAt = Math.max(4096, R.els.size * 2);
-    }
-    return R;
-  };
-  var keyOf = (R, el) => {
-    let k = R.keys.get(el);
-    if (k === void 0) {
-      k = "e" + R.next++;
-      R.keys.set(el, k);
-      R.els.set(k, new WeakRef(el));
-    }
-    return k;
-  };
-
-  // collector/registry.js
-  var keyOf2 = (el) => keyOf(w.R, el);
-  function initRegistry() {
-    w.R = registry();
-  }
-
   // ../internal/js/visibility.js
   var VIS_OPT = { checkOpacity: false, checkVisibilityCSS: true };
   var HAS_CV = typeof Element.prototype.checkVisibility === "function";
@@ -284,6 +191,110 @@ var plingModule = (() => {
     }
     return h >>> 0;
   };
+  var tickMask = (src) => {
+    if (typeof src !== "string" || !src) return (s) => s;
+    let re;
+    try {
+      re = new RegExp(src, "gi");
+    } catch (e) {
+      return (s) => s;
+    }
+    return (s) => s.length < 3 ? s : s.replace(re, "#");
+  };
+
+  // collector/params.js
+  var pos = (v, d) => typeof v === "number" && v > 0 ? Math.floor(v) : d;
+  var inWin = (i) => w.findWords.length === 0 && i >= w.recOffset && i < w.recOffset + w.recFields;
+  var textHas = (el) => {
+    if (w.findWords.length === 0) return false;
+    const parts = [];
+    const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = tw.nextNode(); n; n = tw.nextNode()) parts.push(n.nodeValue);
+    const t = parts.join(" ").toLowerCase();
+    return w.findWords.every((w2) => t.includes(w2));
+  };
+  var MAX_FIELDS = 30;
+  var MAX_OPTIONS = 25;
+  var MAX_FEEDBACK = 100;
+  var MAX_HIDDEN = 50;
+  var MAX_STATE = 100;
+  var MAX_HITS = 300;
+  var NAME_TEXT = 80;
+  function initParams() {
+    w.P = w.params || {};
+    w.maxText = pos(w.P.max_text, 160);
+    w.maxNodes = pos(w.P.max_nodes, 5e4);
+    w.maxIDs = pos(w.P.max_record_ids, 1e3);
+    w.maxControls = pos(w.P.max_controls, 400);
+    w.maxRegions = pos(w.P.max_regions, 100);
+    w.recOffset = typeof w.P.record_offset === "number" && w.P.record_offset > 0 ? Math.floor(w.P.record_offset) : 0;
+    w.recFields = typeof w.P.record_fields === "number" && w.P.record_fields >= 0 ? Math.floor(w.P.record_fields) : 20;
+    w.findRec = typeof w.P.find_record === "string" ? w.P.find_record : "";
+    w.findWords = typeof w.P.find_text === "string" ? w.P.find_text.toLowerCase().split(/\s+/).filter(Boolean) : [];
+    w.found = 0;
+    w.steady = tickMask(w.P.tick);
+  }
+
+  // ../internal/js/registry.js
+  var win = window;
+  var defHidden = (o, k, v, w2) => Object.defineProperty(o, k, { value: v, enumerable: false, configurable: true, writable: !!w2 });
+  var adopt = () => {
+    let R = Object.prototype.hasOwnProperty.call(win, "__pling") ? win.__pling : void 0;
+    if (R && typeof R === "object" && R.doc !== void 0 && R.doc !== document) R = void 0;
+    if (!R || typeof R !== "object") {
+      R = {};
+      defHidden(win, "__pling", R, false);
+    }
+    if (typeof R.docId !== "string" || !R.docId) {
+      const a = new Uint8Array(16);
+      crypto.getRandomValues(a);
+      let s = "";
+      for (let i = 0; i < a.length; i++) s += (a[i] < 16 ? "0" : "") + a[i].toString(16);
+      defHidden(R, "docId", s, false);
+    }
+    return R;
+  };
+  var registry = () => {
+    const R = adopt();
+    if (!(R.keys instanceof WeakMap) || !(R.els instanceof Map) || typeof R.el !== "function") {
+      const els = /* @__PURE__ */ new Map();
+      defHidden(R, "doc", document, false);
+      defHidden(R, "keys", /* @__PURE__ */ new WeakMap(), false);
+      defHidden(R, "els", els, false);
+      defHidden(R, "next", 1, true);
+      defHidden(R, "sweepAt", 4096, true);
+      defHidden(R, "lists", /* @__PURE__ */ new WeakSet(), false);
+      defHidden(R, "el", (k) => {
+        if (typeof k !== "string" || k.length < 2) return null;
+        if (k[0] === "r") k = "e" + k.slice(1);
+        const ref = els.get(k);
+        const e = ref ? ref.deref() : void 0;
+        return e && e.isConnected ? e : null;
+      }, false);
+    }
+    if (!(R.recBySig instanceof Map)) defHidden(R, "recBySig", /* @__PURE__ */ new Map(), false);
+    if (!(R.pageIds instanceof Map)) defHidden(R, "pageIds", /* @__PURE__ */ new Map(), false);
+    if (R.els.size > R.sweepAt) {
+      for (const [k, ref] of R.els) if (!ref.deref()) R.els.delete(k);
+      R.sweepAt = Math.max(4096, R.els.size * 2);
+    }
+    return R;
+  };
+  var keyOf = (R, el) => {
+    let k = R.keys.get(el);
+    if (k === void 0) {
+      k = "e" + R.next++;
+      R.keys.set(el, k);
+      R.els.set(k, new WeakRef(el));
+    }
+    return k;
+  };
+
+  // collector/registry.js
+  var keyOf2 = (el) => keyOf(w.R, el);
+  function initRegistry() {
+    w.R = registry();
+  }
 
   // collector/text.js
   var COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
@@ -2553,9 +2564,9 @@ var plingModule = (() => {
     }
     w.records.push(out);
     const rs = { out, inVP, h: 2166136261, el, kind: rk, text: void 0, first: void 0 };
-    mix(rs, el.textContent || "");
+    mix(rs, w.steady(el.textContent || ""));
     if (details) {
-      mix(rs, details.textContent || "");
+      mix(rs, w.steady(details.textContent || ""));
       w.detailsOwner.set(details, rs);
     }
     if (rk === "decl" && el.firstElementChild) for (const x of el.querySelectorAll("[data-pling-value]")) mix(rs, x.getAttribute("data-pling-value"));

@@ -71,6 +71,9 @@ func (p CollectParams) withDefaults() CollectParams {
 	if p.MaxRegions <= 0 {
 		p.MaxRegions = d.MaxRegions
 	}
+	if p.Tick == "" {
+		p.Tick = TickingTime
+	}
 	return p
 }
 

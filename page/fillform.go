@@ -153,7 +153,7 @@ func (r *Runtime) startFill(ctx context.Context, req FillFormRequest) (*formFill
 	if err := r.revs.Check(req.ExpectedRevision); err != nil {
 		return nil, r.withAvailable(err)
 	}
-	first, err := r.observe(ctx, observeHow{})
+	first, err := r.observe(ctx, observeHow{prose: true})
 	if err != nil {
 		return nil, err
 	}

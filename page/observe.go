@@ -49,16 +49,23 @@ var observeScript string
 // reaches the agent) also counts the prose of each region that it does not
 // show (read.js), in the same round trip.
 func SettleAndCollect(ctx context.Context, ev Evaluator, wait *SettleParams, p CollectParams) (*Snapshot, error) {
-	return observeWith(ctx, ev, wait, p, "", "")
+	return observeWith(ctx, ev, wait, p, false, "", "")
 }
 
 // observeWith is Observe that also takes the salted digest of the field
 // with key digestOf (Snapshot.FieldDigest) in the same evaluation.
-func observeWith(ctx context.Context, ev Evaluator, wait *SettleParams, p CollectParams, digestOf, salt string) (*Snapshot, error) {
+// A settled observation counts the prose, and so does one with prose set
+// (a snapshot before an action, which its receipt compares).
+func observeWith(ctx context.Context, ev Evaluator, wait *SettleParams, p CollectParams, prose bool, digestOf, salt string) (*Snapshot, error) {
 	var s Snapshot
+	if p.Tick == "" {
+		p.Tick = TickingTime
+	}
 	args := map[string]any{"collect": p}
 	if wait != nil {
 		args["settle"] = wait
+	}
+	if wait != nil || prose {
 		args["prose"] = true
 	}
 	if digestOf != "" {

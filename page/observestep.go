@@ -94,6 +94,9 @@ type observeHow struct {
 	// snapshot carries (Snapshot.FieldDigest), taken in the same
 	// evaluation.
 	digestOf, salt string
+	// prose: count each region's unread prose even without a settle wait
+	// (a snapshot before an action: the receipt compares it, diffProse).
+	prose bool
 	// carry: what an earlier observation of the same step took from the
 	// tab (its notices and dialogs), reported with this one.
 	carry *Observation
@@ -156,7 +159,7 @@ func (r *Runtime) observeParams(how observeHow) (Budgets, CollectParams) {
 func (r *Runtime) snapshot(ctx context.Context, wait *SettleParams, params CollectParams, how observeHow) (snap *Snapshot, churning bool, err error) {
 	tr := TraceFrom(ctx)
 	end := tr.Start(SpanPhase, "observe")
-	snap, err = observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
+	snap, err = observeWith(ctx, r.d, wait, params, how.prose, how.digestOf, how.salt)
 	end()
 	var pe *Error
 	if err != nil && ctx.Err() == nil && !errors.Is(err, context.DeadlineExceeded) && !errors.As(err, &pe) {
@@ -167,7 +170,7 @@ func (r *Runtime) snapshot(ctx context.Context, wait *SettleParams, params Colle
 		// its error page under the refused URL. Back to the page the agent
 		// was on, and observe that (the notice says what was blocked).
 		if rb, ok := r.d.(blockedRecoverer); ok && rb.RecoverBlocked(ctx) {
-			snap, err = observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
+			snap, err = observeWith(ctx, r.d, wait, params, how.prose, how.digestOf, how.salt)
 		}
 	}
 	return snap, churning, err
@@ -182,7 +185,7 @@ func (r *Runtime) rereadChurning(ctx context.Context, wait *SettleParams, params
 	// (execution context destroyed): wait a moment and observe the new
 	// document once more.
 	time.Sleep(100 * time.Millisecond)
-	snap, err = observeWith(ctx, r.d, wait, params, how.digestOf, how.salt)
+	snap, err = observeWith(ctx, r.d, wait, params, how.prose, how.digestOf, how.salt)
 	// A page that keeps navigating by itself (reloading every 100 ms)
 	// never stays for a settle wait: read what is there at once.
 	// It waits only for the document to finish loading.

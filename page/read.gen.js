@@ -58,6 +58,16 @@ var plingModule = (() => {
     }
     return h >>> 0;
   };
+  var tickMask = (src) => {
+    if (typeof src !== "string" || !src) return (s) => s;
+    let re;
+    try {
+      re = new RegExp(src, "gi");
+    } catch (e) {
+      return (s) => s;
+    }
+    return (s) => s.length < 3 ? s : s.replace(re, "#");
+  };
 
   // js/prosecount.js
   var NOT_PROSE_TAGS = /* @__PURE__ */ new Set(["a", "summary", "label", "table", "dl", "legend"]);
@@ -83,8 +93,9 @@ var plingModule = (() => {
     return byEl;
   };
   var mix = (h, run) => fnv1a(" ", fnv1a(run, h));
-  var count = (R, regions, maxNodes) => {
+  var count = (R, regions, maxNodes, tick) => {
     const t0 = performance.now();
+    const steady = tickMask(tick);
     const byEl = regionsOf(R, regions);
     const out = {};
     const digests = {};
@@ -115,12 +126,13 @@ var plingModule = (() => {
         if (!f.vis) continue;
         const run = v.replace(WS, " ").trim();
         const n = run.length + 1;
+        const kept = steady(run);
         if (f.region) {
           out[f.region] = (out[f.region] || 0) + n;
-          digests[f.region] = mix(digests[f.region], run);
+          digests[f.region] = mix(digests[f.region], kept);
         } else {
           outside += n;
-          outsideDigest = mix(outsideDigest, run);
+          outsideDigest = mix(outsideDigest, kept);
         }
         continue;
       }
@@ -310,7 +322,7 @@ var plingModule = (() => {
     const R = existing();
     const doc = R && typeof R.docId === "string" ? R.docId : "";
     const elOf2 = (key) => elOf(R, key);
-    if (Array.isArray(P.count)) return count(R, P.count, maxNodes);
+    if (Array.isArray(P.count)) return count(R, P.count, maxNodes, P.tick);
     if (P.field) {
       const el = elOf2(P.field);
       if (!el || !el.isConnected) return { found: false, doc };

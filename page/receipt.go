@@ -109,20 +109,23 @@ func Diff(before, after *Observation) Changes {
 	return c
 }
 
-// diffProse lists the regions whose unread text changed (its length or
-// its digest) between two prose counts of one document ("page" for the
-// text outside the regions), sorted, bounded.
+// diffProse lists the regions whose unread text changed between two prose
+// counts of one document ("page" for the text outside the regions),
+// sorted, bounded. The digests are of the text with its ticking times
+// masked (TickingTime), so they alone say whether it changed; a count
+// without digests is compared by its lengths.
 func diffProse(b, a *Prose) []string {
 	if b == nil || a == nil || b.Cut || a.Cut {
 		return nil
 	}
 	var out []string
-	if b.Outside != a.Outside || b.OutsideDigest != a.OutsideDigest {
+	digests := b.Digests != nil && a.Digests != nil
+	if b.OutsideDigest != a.OutsideDigest || (!digests && b.Outside != a.Outside) {
 		out = append(out, "page")
 	}
 	var ids []string
 	for id, n := range a.Regions {
-		if b.Regions[id] != n || b.Digests[id] != a.Digests[id] {
+		if b.Digests[id] != a.Digests[id] || (!digests && b.Regions[id] != n) {
 			ids = append(ids, id)
 		}
 	}
@@ -216,10 +219,10 @@ func recordMap(s *Snapshot) map[string]Record {
 // recordSig summarizes what of a record can change visibly: label, fields
 // (when both snapshots carry them), its row actions and their availability.
 func recordSig(r Record, withFields bool) string {
-	s := r.Label + "\x00" + r.Sig + "\x00"
+	s := steady(r.Label) + "\x00" + r.Sig + "\x00"
 	for _, f := range r.Fields {
 		if withFields {
-			s += f.Name + "=" + f.Value + "\x00"
+			s += f.Name + "=" + steady(f.Value) + "\x00"
 		}
 	}
 	names := make([]string, 0, len(r.Actions))
@@ -244,7 +247,7 @@ func actionNames(o *Observation) map[string]bool {
 func stateMap(s *Snapshot) map[string]string {
 	m := map[string]string{}
 	for _, st := range s.State {
-		m[st.Name] = st.Value
+		m[st.Name] = steady(st.Value)
 	}
 	return m
 }

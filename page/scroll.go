@@ -19,7 +19,7 @@ func (r *Runtime) Scroll(ctx context.Context, region, direction string, pages fl
 	if pages < 0 || pages > 20 || math.IsNaN(pages) {
 		return nil, &Error{Code: CodeInvalidArgument, Reason: "pages must be between 0 and 20"}
 	}
-	before, err := r.observe(ctx, observeHow{})
+	before, err := r.observe(ctx, observeHow{prose: true})
 	if err != nil {
 		return nil, err
 	}

@@ -36,6 +36,11 @@ type CollectParams struct {
 	// WebMCP tools (the browser's WebMCP domain does not report them); set
 	// when the browser reports tools.
 	WebMCPTitles bool `json:"webmcp_titles,omitempty"`
+	// Tick is the pattern of times that change with the clock alone
+	// (TickingTime, which Collect and an observation set): a row's sig
+	// and a region's prose digest are of the text with them masked, so a
+	// ticking clock changes neither.
+	Tick string `json:"tick,omitempty"`
 }
 
 // Snapshot is what one collector pass returns: the raw facts of the page at

@@ -229,3 +229,15 @@ export const fnv1a = (s, h = 0x811c9dc5) => {
   }
   return h >>> 0;
 };
+
+// tickMask compiles page.TickingTime's source (given in the params, so
+// Go and the page share one pattern) into a function that masks every
+// time that changes with the clock alone as "#": a row's sig and a
+// region's prose digest are of the masked text, so a ticking clock
+// changes neither. A missing or bad pattern masks nothing.
+export const tickMask = (src) => {
+  if (typeof src !== 'string' || !src) return (s) => s;
+  let re;
+  try { re = new RegExp(src, 'gi'); } catch (e) { return (s) => s; }
+  return (s) => (s.length < 3 ? s : s.replace(re, '#'));
+};

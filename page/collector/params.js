@@ -1,6 +1,7 @@
 // params.js: the CollectParams a run is given, as bounds on the walk
 // object, and the find's text match.
 import { w } from './state.js';
+import { tickMask } from '../../internal/js/text.js';
 
 export const pos = (v, d) => (typeof v === 'number' && v > 0 ? Math.floor(v) : d);
 export const inWin = (i) => w.findWords.length === 0 && i >= w.recOffset && i < w.recOffset + w.recFields;
@@ -34,4 +35,6 @@ export function initParams() {
   // and lists them even beyond max_record_ids (observe {find}).
   w.findWords = typeof w.P.find_text === 'string' ? w.P.find_text.toLowerCase().split(/\s+/).filter(Boolean) : [];
   w.found = 0;
+  // a row's sig is of its text with the clock's ticking times masked
+  w.steady = tickMask(w.P.tick);
 }

@@ -431,9 +431,9 @@ const listRecord = (v, inWindow) => {
   }
   w.records.push(out);
   const rs = { out, inVP, h: 0x811c9dc5, el, kind: rk, text: undefined, first: undefined };
-  mix(rs, el.textContent || '');
+  mix(rs, w.steady(el.textContent || ''));
   if (details) {
-    mix(rs, details.textContent || '');
+    mix(rs, w.steady(details.textContent || ''));
     w.detailsOwner.set(details, rs);
   }
   if (rk === 'decl' && el.firstElementChild) for (const x of el.querySelectorAll('[data-pling-value]')) mix(rs, x.getAttribute('data-pling-value'));

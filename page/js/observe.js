@@ -5,7 +5,7 @@
 // (collector/main.js) with p.collect (CollectParams), adds what
 // webmcp/ finds, the salted digest of one field when p.digest is given
 // (fillform.js, {digest_of, salt}) and, with p.prose, the prose each
-// region does not show (read.js's count). The snapshot it returns carries
+// region does not show (read.js's count, with p.collect.tick). The snapshot it returns carries
 // mark (performance.now() when the collector started), settled and
 // stats.settle_ms (when it settled), webmcp_page, field_digest and prose.
 'use strict';
@@ -25,6 +25,6 @@ export default async (p) => {
   if (settled !== null) { snap.settled = settled; if (snap.stats) snap.stats.settle_ms = waited; }
   try { const w = await webmcp(snap, p.collect); if (w) snap.webmcp_page = w; } catch (e) { /* no WebMCP facts */ }
   if (p.digest) snap.field_digest = fillform(p.digest).digest;
-  if (p.prose && Array.isArray(snap.regions)) snap.prose = read({ count: snap.regions.map((r) => [r.id, r.key || '']) });
+  if (p.prose && Array.isArray(snap.regions)) snap.prose = read({ count: snap.regions.map((r) => [r.id, r.key || '']), tick: p.collect && p.collect.tick });
   return snap;
 };

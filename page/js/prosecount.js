@@ -1,7 +1,7 @@
 // prosecount.js: how much prose an observation does not show, per region,
 // so the observation can say "N chars of prose" where it shows none.
 // observe.go runs it after the collector, in the observation's round trip.
-import { NONSPACE, WS, fnv1a, noProse as skip } from '../../internal/js/text.js';
+import { NONSPACE, WS, fnv1a, noProse as skip, tickMask } from '../../internal/js/text.js';
 import { readable as visible } from '../../internal/js/visibility.js';
 
 // Not prose: what the observation shows otherwise — controls and field
@@ -44,12 +44,14 @@ const mix = (h, run) => fnv1a(' ', fnv1a(run, h));
 // count: the prose an observation does not show, per listed region.
 // regions is [[id, key], ...] (the snapshot's regions), R the registry;
 // text counts for the innermost listed region around it, or outside every
-// region. Returns {regions: {id: n}, outside: n, digests: {id: d},
+// region; tick is page.TickingTime's source (masked in the digests).
+// Returns {regions: {id: n}, outside: n, digests: {id: d},
 // outside_digest: d, cut, elapsed_ms}, n in
 // characters after white space is collapsed (one space between text
 // runs); cut when more than maxNodes elements were walked.
-export const count = (R, regions, maxNodes) => {
+export const count = (R, regions, maxNodes, tick) => {
   const t0 = performance.now();
+  const steady = tickMask(tick);
   const byEl = regionsOf(R, regions);
   const out = {};
   const digests = {};
@@ -75,12 +77,13 @@ export const count = (R, regions, maxNodes) => {
       if (!f.vis) continue;
       const run = v.replace(WS, ' ').trim();
       const n = run.length + 1;
+      const kept = steady(run);
       if (f.region) {
         out[f.region] = (out[f.region] || 0) + n;
-        digests[f.region] = mix(digests[f.region], run);
+        digests[f.region] = mix(digests[f.region], kept);
       } else {
         outside += n;
-        outsideDigest = mix(outsideDigest, run);
+        outsideDigest = mix(outsideDigest, kept);
       }
       continue;
     }

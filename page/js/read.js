@@ -18,8 +18,9 @@
 // pages the same way through one field's current value (observe {read:
 // {field}}, issue 18 pt 3); Go refuses secret fields before.
 //
-// Called with params {count: [[region id, key], ...]} instead, it counts
-// the prose an observation does not show, per region (prosecount.js):
+// Called with params {count: [[region id, key], ...], tick} instead, it
+// counts the prose an observation does not show, per region, its digests
+// with the ticking times of pattern tick masked (prosecount.js):
 // observe.go runs it after the collector, in the observation's round trip.
 'use strict';
 
@@ -41,7 +42,7 @@ export default (params) => {
   const doc = R && typeof R.docId === 'string' ? R.docId : '';
   const elOf = (key) => keyed(R, key);
 
-  if (Array.isArray(P.count)) return count(R, P.count, maxNodes);
+  if (Array.isArray(P.count)) return count(R, P.count, maxNodes, P.tick);
 
   // A field's value: the whole current content of a non-secret field the
   // observation showed cut, paged like a region's text.
