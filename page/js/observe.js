@@ -5,8 +5,9 @@
 // (collector/main.js) with p.collect (CollectParams), adds what
 // webmcp/ finds, the salted digest of one field when p.digest is given
 // (fillform.js, {digest_of, salt}) and, with p.prose, the prose each
-// region does not show (read.js's count, with p.collect.tick). The snapshot it returns carries
-// mark (performance.now() when the collector started), settled and
+// region does not show (read.js's count, ticking times masked by
+// p.collect.tick). The snapshot it returns carries mark
+// (performance.now() when the collector started), settled and
 // stats.settle_ms (when it settled), webmcp_page, field_digest and prose.
 'use strict';
 
