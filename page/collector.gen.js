@@ -433,7 +433,7 @@ var plingModule = (() => {
     const label = controlLabel(c, el, tag, kr, ctx, field);
     if (label) c.label = cut2(label);
     if (!label || !LETTER.test(label)) {
-      const ev = evidenceOf(el);
+      const ev = field ? fieldEvidence(el) : evidenceOf(el);
       if (ev) c.evidence = cut2(ev, NAME_TEXT);
     }
     if (hasAttr) {
@@ -2023,21 +2023,28 @@ var plingModule = (() => {
   var FRAMEWORK_CLASS = /^(ng|v)-/;
   var LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
   var classWords = (v) => v ? v.split(WS).filter((c) => c && !FRAMEWORK_CLASS.test(c) && !LAYOUT_CLASS.test(c)).join(" ") : v;
+  var pushWords = (words, v) => {
+    if (!v) return words;
+    for (const word of v.replace(CAMEL, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)) {
+      if (word.length < 2 || /\d/.test(word) || NOISE.has(word) || words.includes(word)) continue;
+      words.push(word);
+    }
+    return words;
+  };
   var evidenceOf = (el) => {
     const words = [];
-    const push = (v) => {
-      if (!v) return;
-      for (const word of v.replace(CAMEL, "$1 $2").toLowerCase().split(/[^a-z0-9]+/)) {
-        if (word.length < 2 || /\d/.test(word) || NOISE.has(word) || words.includes(word)) continue;
-        words.push(word);
-      }
-    };
-    push(el.getAttribute("id"));
-    push(classWords(el.getAttribute("class")));
-    push(el.getAttribute("name"));
-    const tid = el.getAttribute("data-testid");
-    if (tid) push(tid);
+    pushWords(words, el.getAttribute("id"));
+    pushWords(words, classWords(el.getAttribute("class")));
+    pushWords(words, el.getAttribute("name"));
+    pushWords(words, el.getAttribute("data-testid"));
     return words.slice(0, 5).join(" ");
+  };
+  var fieldEvidence = (el) => {
+    for (const v of [el.getAttribute("name"), el.getAttribute("id"), el.getAttribute("data-testid"), classWords(el.getAttribute("class"))]) {
+      const words = pushWords([], v);
+      if (words.length) return words.slice(0, 5).join(" ");
+    }
+    return "";
   };
   var rowEvidence = (el) => {
     let cls = "";

@@ -227,7 +227,11 @@ func TestDescribeModule(t *testing.T) {
 		desc("declared unavailable", "#why", map[string]any{"kind": "submit", "label": "Pay", "role": "button", "unavailable": "Fill the form first"}),
 		desc("invalid field", "#bad", map[string]any{"kind": "type", "label": "Email", "role": "textbox", "input_type": "text", "invalid": true, "value": "x@", "value_len": 2}),
 		desc("file input: what it accepts", "#file", map[string]any{"kind": "upload", "label": "Upload", "role": "button", "input_type": "file", "accept": ".pdf", "multiple": true}),
-		desc("unlabelled: its id and class words, no layout utility", "#select-all", map[string]any{"kind": "check", "role": "checkbox", "input_type": "checkbox", "checked": false, "evidence": "select all tree selector"}),
+		// a field nothing labels: the words of one source, its name
+		// attribute, else its id, else its class words
+		desc("unlabelled field: its id's words, not its classes' too", "#select-all", map[string]any{"kind": "check", "role": "checkbox", "input_type": "checkbox", "checked": false, "evidence": "select all"}),
+		desc("unlabelled field with only classes: no layout utility", ".row-picker", map[string]any{"kind": "check", "role": "checkbox", "input_type": "checkbox", "checked": false, "evidence": "row picker"}),
+		desc("unlabelled field: its name attribute's words first", "#wiki__text", map[string]any{"kind": "type", "role": "textbox", "multiline": true, "evidence": "wikitext", "value": "Staff take two weeks.", "value_len": 21}),
 		{Name: "a row's field gives no value (its row shows its data)", Fn: "described", Args: []any{jstest.El("#name"), true},
 			Want: map[string]any{"kind": "type", "label": "Name", "role": "textbox", "input_type": "text", "required": true}},
 	})

@@ -120,7 +120,10 @@ func TestActionNames(t *testing.T) {
 			{"same_level_headline", "", `Press "Same Level Headline"`, ""},
 			{"save", "", "Save your changes", ""},
 			{"export_csv", "", `Press "Export [CSV]"`, ""},
-		}, absent: []string{"f", "bold_text_b", "strike_through_text_d", "same_level_headline_8"}},
+			// an edit box nothing labels: its name attribute's words,
+			// not those of its id, class and name run together
+			{"wikitext", "textarea", `Type into the text area "wikitext" (multi-line)`, ""},
+		}, absent: []string{"f", "bold_text_b", "strike_through_text_d", "same_level_headline_8", "wiki_edit_wikitext"}},
 		// a table's header row of filter fields: named by their columns'
 		// headers, which stay the records' columns; a last row of buttons
 		// spanning the columns is the table's toolbar, not a record

@@ -2,7 +2,7 @@
 // state, value and what it accepts; secret fields never give a value.
 import { w } from './state.js';
 import { accName, formHeading, isEditable, keyHintless, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
-import { evidenceOf, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
+import { evidenceOf, fieldEvidence, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
 import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
 import { filterLabel } from './repeated.js';
 import { LETTER, clean, cut } from './text.js';
@@ -162,8 +162,9 @@ export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
   const label = controlLabel(c, el, tag, kr, ctx, field);
   if (label) c.label = cut(label);
   if (!label || !LETTER.test(label)) {
-    // no name, or a symbol ("×", "★"): the id and class words may say more
-    const ev = evidenceOf(el);
+    // no name, or a symbol ("×", "★"): the id and class words may say
+    // more; a field's name attribute first
+    const ev = field ? fieldEvidence(el) : evidenceOf(el);
     if (ev) c.evidence = cut(ev, NAME_TEXT);
   }
   if (hasAttr) {

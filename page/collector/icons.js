@@ -129,21 +129,34 @@ export const LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|non
 // classWords are a class attribute's tokens that may say what the
 // element is: no framework state, no layout utility
 export const classWords = (v) => (v ? v.split(WS).filter((c) => c && !FRAMEWORK_CLASS.test(c) && !LAYOUT_CLASS.test(c)).join(' ') : v);
+// pushWords adds v's words (camelCase split, no digits, no noise, no
+// repeats) to words.
+const pushWords = (words, v) => {
+  if (!v) return words;
+  for (const word of v.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
+    if (word.length < 2 || /\d/.test(word) || NOISE.has(word) || words.includes(word)) continue;
+    words.push(word);
+  }
+  return words;
+};
 export const evidenceOf = (el) => {
   const words = [];
-  const push = (v) => {
-    if (!v) return;
-    for (const word of v.replace(CAMEL, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
-      if (word.length < 2 || /\d/.test(word) || NOISE.has(word) || words.includes(word)) continue;
-      words.push(word);
-    }
-  };
-  push(el.getAttribute('id'));
-  push(classWords(el.getAttribute('class')));
-  push(el.getAttribute('name'));
-  const tid = el.getAttribute('data-testid');
-  if (tid) push(tid);
+  pushWords(words, el.getAttribute('id'));
+  pushWords(words, classWords(el.getAttribute('class')));
+  pushWords(words, el.getAttribute('name'));
+  pushWords(words, el.getAttribute('data-testid'));
   return words.slice(0, 5).join(' ');
+};
+// fieldEvidence is evidenceOf for a field nothing labels: the words of
+// its name attribute (the application's own name for it: DokuWiki's
+// edit box is wikitext), else of its id, else its class words; one
+// source, not the three run together ("wiki edit wikitext").
+export const fieldEvidence = (el) => {
+  for (const v of [el.getAttribute('name'), el.getAttribute('id'), el.getAttribute('data-testid'), classWords(el.getAttribute('class'))]) {
+    const words = pushWords([], v);
+    if (words.length) return words.slice(0, 5).join(' ');
+  }
+  return '';
 };
 // rowEvidence is evidenceOf for a row control: only what rows share,
 // its name attribute and first stable class (ids and modifier classes
