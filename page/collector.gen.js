@@ -73,6 +73,18 @@ var plingModule = (() => {
     return d === "block" || d === "flex" || d === "grid" || d === "list-item" || d === "flow-root" || d.startsWith("table");
   };
   var dropInitials = (opt, text) => opt.initials && text.startsWith(opt.avatar + " ") ? text.slice(opt.avatar.length + 1) : text;
+  var echoed = (img, alt) => {
+    const t = clean(alt).toLowerCase();
+    if (!t) return false;
+    for (const next of [true, false]) {
+      let s = next ? img.nextSibling : img.previousSibling;
+      while (s && s.nodeType === 3 && !NONSPACE.test(s.data)) s = next ? s.nextSibling : s.previousSibling;
+      if (!s) continue;
+      const v = s.nodeType === 3 ? s.data : s.nodeType === 1 ? s.textContent : "";
+      if (v && v.length <= 4 * t.length + 16 && clean(v).toLowerCase() === t) return true;
+    }
+    return false;
+  };
   var gather = (root, opt, limit) => {
     const parts = [];
     let len = 0;
@@ -132,7 +144,7 @@ var plingModule = (() => {
       if (opt.skip && opt.skip(c, tag)) continue;
       if (tag === "img" || tag === "area") {
         const a = c.getAttribute("alt");
-        if (a) add(" " + a + " ");
+        if (a && !echoed(c, a)) add(" " + a + " ");
         continue;
       }
       if (tag === "svg") {

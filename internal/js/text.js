@@ -54,6 +54,21 @@ export const blockBox = (el) => {
 export const dropInitials = (opt, text) =>
   opt.initials && text.startsWith(opt.avatar + ' ') ? text.slice(opt.avatar.length + 1) : text;
 
+// echoed: an image's alt that the text right beside it repeats (an
+// icon before its caption: phpMyAdmin's <img alt="Copy"> Copy) is said
+// once, by the text; white space between them is stepped over.
+const echoed = (img, alt) => {
+  const t = clean(alt).toLowerCase();
+  if (!t) return false;
+  for (const next of [true, false]) {
+    let s = next ? img.nextSibling : img.previousSibling;
+    while (s && s.nodeType === 3 && !NONSPACE.test(s.data)) s = next ? s.nextSibling : s.previousSibling;
+    if (!s) continue;
+    const v = s.nodeType === 3 ? s.data : s.nodeType === 1 ? s.textContent : '';
+    if (v && v.length <= 4 * t.length + 16 && clean(v).toLowerCase() === t) return true;
+  }
+  return false;
+};
 export const gather = (root, opt, limit) => {
   const parts = [];
   let len = 0;
@@ -117,7 +132,7 @@ export const gather = (root, opt, limit) => {
     if (opt.skip && opt.skip(c, tag)) continue;
     if (tag === 'img' || tag === 'area') {
       const a = c.getAttribute('alt');
-      if (a) add(' ' + a + ' ');
+      if (a && !echoed(c, a)) add(' ' + a + ' ');
       continue;
     }
     if (tag === 'svg') {

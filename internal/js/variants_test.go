@@ -65,6 +65,7 @@ func TestTextVariants(t *testing.T) {
 		{Name: "opacity 0", Fn: "noText", Args: []any{jstest.El("#ghost"), false}, Want: noTextAnswer{true, false, false}},
 		{Name: "opacity 0, lazy: the caller checks", Fn: "noText", Args: []any{jstest.El("#ghost"), true}, Want: noTextAnswer{false, false, false}},
 		{Name: "gather reads the button and inert text, skips contenteditable and hidden", Fn: "gathered", Args: []any{jstest.El("#wrap")}, Want: "plain ghost inside inert text Buy entered a"},
+		{Name: "an icon's alt that the caption beside it repeats is said once", Fn: "gathered", Args: []any{jstest.El("#echo")}, Want: "Copy Delete Edit Star Favourite"},
 		{Name: "HTML white space keeps a no-break space", Fn: "trims", Args: []any{"\u00a0a \n b\u00a0"}, Want: map[string]string{"html": "\u00a0a b\u00a0", "clean": "a b"}},
 		{Name: "fnv1a of empty", Fn: "hash", Args: []any{""}, Want: 0x811c9dc5},
 		{Name: "fnv1a of a", Fn: "hash", Args: []any{"a"}, Want: 0xe40c292c},
