@@ -285,6 +285,14 @@ func (s *Session) Adopt(ctx context.Context, id target.ID) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("adopt tab: %w", err)
 	}
+	// Without its listeners a clickable <span> there is text; the tab
+	// stays usable (cursor: pointer, onclick, jQuery's data) when the
+	// sweep fails.
+	if n, err := ns.sweepClickListeners(ctx); err != nil {
+		s.b.opts.Logger.Debug("sweep click listeners of an opened tab", "err", err)
+	} else {
+		s.b.opts.Logger.Debug("swept click listeners of an opened tab", "elements", n)
+	}
 	return ns, nil
 }
 

@@ -38,3 +38,30 @@ func TestDocumentStartScript(t *testing.T) {
 		}},
 	})
 }
+
+// adoptProbe runs adopt.js as the browser does in a document the watchers
+// are already in (null: nothing to sweep) and on an element the sweep
+// found (its listener recorded, the element listed among the clickers,
+// once however often it is reported).
+const adoptProbe = `import adopt from './js/adopt.js';
+export default ({ args }) => {
+  const el = document.querySelector(args[0]), clicks = window.__plingClicks;
+  const before = !!(clicks.get(el) && clicks.get(el).size);
+  const none = adopt(null);
+  adopt(el); adopt(el);
+  const listed = window.__plingClickers.filter((r) => r.deref() === el).length;
+  return { before, sweep: none === null, after: clicks.get(el).size, listed };
+};
+`
+
+// adopt.js records a click listener the browser reports on an element,
+// in that element's window, and finds nothing to sweep where docstart.js
+// ran (TestPopupsSeeTheirClickHandlers adopts a tab where it did not).
+func TestAdoptScript(t *testing.T) {
+	s := jstest.Open(t, "testdata/jsmodules/docstart.html")
+	m := jstest.LoadSource(t, ".", adoptProbe)
+	m.Run(t, s, []jstest.Case{
+		{Name: "an element without a listener", Args: []any{"main"}, Want: map[string]any{"before": false, "sweep": true, "after": 1, "listed": 1}},
+		{Name: "an element with one", Args: []any{"#title"}, Want: map[string]any{"before": true, "sweep": true, "after": 2, "listed": 1}},
+	})
+}

@@ -1,6 +1,6 @@
 package page
 
-// read.js, fillform.js, shot.js and docid.js are ES modules in js/,
+// read.js, fillform.js, shot.js, docid.js and adopt.js are ES modules in js/,
 // settle in its own directory; jsgen bundles them into the committed
 // *.gen.js that read.go, fillform.go, shot.go, observestep.go and
 // observe.go embed. `make generate-check` fails when a committed bundle
@@ -11,6 +11,7 @@ package page
 //go:generate go run ../internal/jsbundle/jsgen -entry settle/settle.js -out settle.gen.js
 //go:generate go run ../internal/jsbundle/jsgen -entry js/shot.js -out shot.gen.js
 //go:generate go run ../internal/jsbundle/jsgen -entry js/docid.js -out docid.gen.js
+//go:generate go run ../internal/jsbundle/jsgen -entry js/adopt.js -out adopt.gen.js
 //
 // observe.js (one observation: settle, the collector, webmcp/, a field's
 // digest, the prose count) is bundled minified, as the collector is; the

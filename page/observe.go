@@ -24,6 +24,17 @@ var SettleScript string
 //go:embed docstart.gen.js
 var DocumentStartScript string
 
+// AdoptScript is what a browser runs in a tab the page opened, which it
+// attached after the tab's document started (so without
+// DocumentStartScript): js/adopt.js, bundled into adopt.gen.js, a
+// function of one argument. With null it installs DocumentStartScript's
+// watchers where they are missing and returns the document to sweep for
+// the click listeners already there (or null); with an element the sweep
+// found it records that element's click listener.
+//
+//go:embed adopt.gen.js
+var AdoptScript string
+
 // SettleParams bound the settle wait.
 type SettleParams struct {
 	TimeoutMS int64 `json:"timeout_ms"`

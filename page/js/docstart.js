@@ -12,9 +12,9 @@
 //
 // It installs listeners.js's click-listener watcher in every document,
 // frames too: the collector then knows which elements a click listener
-// makes clickable (issue 18 pt 7). A document it missed (one already
-// loaded when Pling attached) is read by cursor: pointer and onclick
-// alone.
+// makes clickable (issue 18 pt 7). A document it missed (a tab the page
+// opened, attached once its document had started) gets the watchers and
+// the listeners already there from adopt.js.
 
 import settle from '../settle/settle.js';
 import { watchListeners } from './listeners.js';

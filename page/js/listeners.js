@@ -13,7 +13,9 @@
 // (non-enumerable) lists, as weak references and at most MAX_CLICKERS,
 // the elements (and the document) that were given a click listener, in
 // order: jQuery's one dispatcher per element is one of them.
-// watchListeners installs it and returns nothing.
+// watchListeners installs it and returns nothing; markClickable records,
+// in a document that started without it, a click listener the browser
+// reported (adopt.js).
 
 // MAX_CLICKERS bounds __plingClickers: the first elements given a click
 // listener (a page sets its delegations up as it starts) are kept.
@@ -58,4 +60,25 @@ export const watchListeners = () => {
     }
     return remove.call(this, type, fn, opts);
   });
+};
+
+// SWEPT stands, in an element's set, for a click listener that was there
+// before the watcher: the browser reported it (DOMDebugger's listeners,
+// adopt.js), so no function of the page's is known. A page that removes
+// that listener later leaves the element counted as clickable.
+const SWEPT = function swept() {};
+
+// markClickable records that el (an element or a document) has a click
+// listener, in the watcher of el's own window; a window without the
+// watcher records nothing.
+export const markClickable = (el) => {
+  const win = el && el.ownerDocument ? el.ownerDocument.defaultView : el && el.defaultView;
+  if (!win || !Object.prototype.hasOwnProperty.call(win, "__plingClicks")) return;
+  const clicks = win.__plingClicks, clickers = win.__plingClickers;
+  let s = clicks.get(el);
+  if (!s) {
+    clicks.set(el, (s = new Set()));
+    if (typeof WeakRef === "function" && Array.isArray(clickers) && clickers.length < MAX_CLICKERS) clickers.push(new WeakRef(el));
+  }
+  s.add(SWEPT);
 };
