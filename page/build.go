@@ -339,6 +339,7 @@ func (bs *buildState) controlActions() {
 		a.order = i
 		a.key = c.Key
 		a.date, a.calendar = c.Date, c.Calendar
+		a.listbox, a.listboxName = c.Listbox, bs.str(c.ListboxLabel)
 		a.operation = a.Kind == "type" || a.Kind == "select" || c.Kind == "submit" || bs.inDialog(c.Region) ||
 			(a.Kind != "link" && bs.inMain(c.Region))
 		if reason := unavailableReason(c, bs.o.Modal); reason != "" {
@@ -355,7 +356,82 @@ func (bs *buildState) controlActions() {
 // (foldLinks).
 func (bs *buildState) foldCalendarsAndLinks() {
 	bs.actions = foldDays(bs.actions, bs.regionPath)
+	bs.actions = foldOptions(bs.actions, bs.regionPath)
 	bs.actions = foldLinks(bs.actions, bs.regionLabel, bs.regionPath)
+}
+
+// optionFoldMin is how many options one listbox shows before they fold:
+// a few suggestions stay actions of their own (javascript: option), a
+// dropdown's open menu of 400 languages is one entry.
+const optionFoldMin = 10
+
+// foldOptions replaces the options of each listbox that shows
+// optionFoldMin or more with one entry, choose_<list>(value), whose value
+// parameter takes the options' names: MediaWiki's language menu, opened by
+// typing into its combobox, was 400 entries that crowded every other
+// action out of the observation.
+func foldOptions(actions []Action, regionPath func(string) string) []Action {
+	byList := map[string][]int{}
+	var lists []string
+	for i, a := range actions {
+		if a.listbox == "" || a.declared || a.Control != "option" {
+			continue
+		}
+		if _, ok := byList[a.listbox]; !ok {
+			lists = append(lists, a.listbox)
+		}
+		byList[a.listbox] = append(byList[a.listbox], i)
+	}
+	drop := map[int]bool{}
+	var groups []Action
+	for _, lb := range lists {
+		idx := byList[lb]
+		if len(idx) < optionFoldMin {
+			continue
+		}
+		first := actions[idx[0]]
+		label := strings.TrimRight(first.listboxName, ": ")
+		what := "the list"
+		if label != "" {
+			what = quoteLabel(label)
+		}
+		g := Action{
+			Name:        legalName("choose_" + slug(firstNonEmpty(label, "option"), 40)),
+			Kind:        "click",
+			Control:     "option",
+			Effect:      first.Effect,
+			Region:      first.Region,
+			regionLabel: regionPath(first.Region),
+			order:       first.order,
+			operation:   true,
+			memberArg:   "value",
+			Folded:      len(idx),
+			Description: fmt.Sprintf("Choose one of the %d options of %s", len(idx), what),
+		}
+		labels := linkLabels(actions, idx)
+		for j, i := range idx {
+			a := actions[i]
+			drop[i] = true
+			g.links = append(g.links, linkMember{name: a.Name, label: labels[j], key: a.key})
+			if a.inViewport {
+				g.inViewport = true
+			} else {
+				g.Offscreen++
+			}
+		}
+		g.Params = map[string]Param{"value": {Type: "string", Description: "The option to choose, as listed.", Enum: labels}}
+		groups = append(groups, g)
+	}
+	if len(groups) == 0 {
+		return actions
+	}
+	out := make([]Action, 0, len(actions)-len(drop)+len(groups))
+	for i, a := range actions {
+		if !drop[i] {
+			out = append(out, a)
+		}
+	}
+	return append(out, groups...)
 }
 
 // webmcpTools adds the tools the page declares through WebMCP
@@ -791,6 +867,10 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 	}
 	if a.Description == "" {
 		a.Description = str(describe(c))
+	} else if c.Checked != nil && !c.Declared {
+		// a toggle the page describes (a title, a label's help) still
+		// says its state
+		a.Description += " (now " + strconv.FormatBool(*c.Checked) + ")"
 	}
 	if (a.Kind == "type" || a.Kind == "select") && !c.Secret && c.Value != "" {
 		// issue 18 pt 3: the field's current content, as the collector

@@ -409,6 +409,19 @@ var plingModule = (() => {
       if (inv !== null && inv !== "false" && inv !== "") c.invalid = true;
     }
   };
+  var listboxLabel = (lb) => {
+    let l = w.listboxLabels.get(lb);
+    if (l !== void 0) return l;
+    l = accName(lb, "div", "listbox", true);
+    if (!l && lb.id) {
+      const id = CSS.escape(lb.id);
+      const owner = document.querySelector('[aria-controls~="' + id + '"],[aria-owns~="' + id + '"]');
+      if (owner) l = accName(owner, owner.localName, owner.getAttribute("role") || "", true);
+    }
+    w.listboxLabels.set(lb, l || "");
+    return l || "";
+  };
+  var COUNT_ONLY = /^\d[\d.,]*\s*[+k]?$/i;
   var controlLabel = (c, el, tag, kr, ctx, field) => {
     const wn = w.widgetNow;
     let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
@@ -424,7 +437,7 @@ var plingModule = (() => {
         if (sec) label = label.replace(/^\[?\s*|\s*\]?$/g, "") + " " + sec;
       }
     }
-    if (!wn && !field && kr[0] !== "type" && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
+    if (!wn && !field && kr[0] !== "type" && (!label || !LETTER.test(label) || COUNT_ONLY.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
       const ic = iconOf(el);
       if (ic) {
         label = ic;
@@ -452,6 +465,10 @@ var plingModule = (() => {
       const title = keyHintless(el, clean(el.getAttribute("title")));
       const d = clean(el.getAttribute("data-pling-description")) || clean(el.getAttribute("aria-description")) || (label && title !== label ? title : "");
       if (d) c.description = cut2(d);
+      else if (field && label && el.labels && el.labels.length > 1) {
+        const help = labelsText(el).slice(1).join(" ");
+        if (help) c.description = cut2(help);
+      }
     }
     if (wn) {
       if (wn.description) c.description = cut2(wn.description);
@@ -461,6 +478,16 @@ var plingModule = (() => {
       }
     }
     c.role = kr[1];
+    if (kr[1] === "option" && hasAttr) {
+      const lb = el.parentElement && el.parentElement.closest("[role=listbox]");
+      if (lb) {
+        let id = w.listboxIds.get(lb);
+        if (!id) w.listboxIds.set(lb, id = "l" + (w.listboxIds.size + 1));
+        c.listbox = id;
+        const ll = listboxLabel(lb);
+        if (ll) c.listbox_label = cut2(ll, NAME_TEXT);
+      }
+    }
     if (kr[0] === "type" && (tag === "textarea" || hasAttr && (el.getAttribute("aria-multiline") === "true" || isEditable(el)))) c.multiline = true;
     if (c.declared) {
       const ef = clean(el.getAttribute("data-pling-effect")).toLowerCase();
@@ -759,14 +786,18 @@ var plingModule = (() => {
       acc = "";
     }
     let generic = w.widgetNow ? acc : withoutRow(acc, el, kr[0], rec);
+    let fromTitle = false;
     if (!generic && !w.widgetNow && !name && el !== rec.el && kr[0] !== "type" && kr[0] !== "select" && kr[0] !== "check") {
       const t = asLabel(clean(el.getAttribute("title")));
-      if (t && t !== acc) generic = withoutRow(t, el, kr[0], rec);
+      if (t && t !== acc) {
+        generic = withoutRow(t, el, kr[0], rec);
+        fromTitle = !!generic;
+      }
     }
     const tail = "" + kr[0] + "" + ctx.region;
     const sk = w.widgetNow ? "w" + w.widgetNow.label + tail : "i" + listOf(rec.el) + "" + slotOf(el, rec.el) + tail;
-    if (generic) nk = "n" + generic + tail;
-    return { name, generic, acc, hint, sk, nk };
+    if (generic && !fromTitle) nk = "n" + generic + tail;
+    return { name, generic, acc, hint, sk, nk, fromTitle };
   };
   var newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
     const rec = ctx.rec;
@@ -808,8 +839,8 @@ var plingModule = (() => {
     if (ctx.fi >= 0) sh.frame = ctx.fi;
     if (ctx.shadow) sh.shadow = true;
     if (!name && !w.widgetNow) {
-      if (!generic && kr[0] === "link" && acc && !/\d/.test(acc)) w.slotLabel.set(sh, cut2(acc));
-      w.slotNames.set(sh, { names: [], ev });
+      if ((!generic || k.fromTitle) && kr[0] === "link" && acc && !/\d/.test(acc)) w.slotLabel.set(sh, cut2(acc));
+      w.slotNames.set(sh, { names: [], ev, fromTitle: k.fromTitle });
     }
     w.rowActions.push(sh);
     return sh;
@@ -818,12 +849,12 @@ var plingModule = (() => {
   var finishShapes = () => {
     for (const [sh, sn] of w.slotNames) {
       if (sn.names.length < 2) continue;
-      if (sn.names.length <= 3 && !sn.names.includes("")) {
+      if (sn.names.length <= 3 && !sn.names.includes("") && !sn.fromTitle) {
         sh.label = cut2(sn.names.join(" / "));
         delete sh.evidence;
       } else {
         delete sh.label;
-        if (sn.ev) sh.evidence = cut2(sn.ev, NAME_TEXT);
+        if (sn.ev && !sn.fromTitle) sh.evidence = cut2(sn.ev, NAME_TEXT);
       }
     }
     for (const [sh, label] of w.slotLabel) {
@@ -1650,6 +1681,8 @@ var plingModule = (() => {
     return ["type", "textbox", label];
   };
   var comboboxDisplay = (el, tag) => tag !== "input" && tag !== "textarea" && el.getAttribute("aria-readonly") === "true" && !isEditable(el) && !!(el.parentElement && el.parentElement.closest('[role="combobox"]'));
+  var TOGGLE_AROUND = "[role=radio],[role=checkbox],[role=switch],[role=menuitemradio],[role=menuitemcheckbox],[role=option]";
+  var ariaToggleAround = (el) => !!(el.parentElement && el.parentElement.closest(TOGGLE_AROUND));
   var ctlType = (el, tag, role) => {
     if (role && CTRL_ROLES.has(role)) {
       switch (role) {
@@ -1697,9 +1730,9 @@ var plingModule = (() => {
           case "hidden":
             return null;
           case "checkbox":
-            return ["check", "checkbox"];
+            return ariaToggleAround(el) ? null : ["check", "checkbox"];
           case "radio":
-            return ["check", "radio"];
+            return ariaToggleAround(el) ? null : ["check", "radio"];
           case "submit":
           case "image":
             return ["submit", "button"];
@@ -1726,7 +1759,11 @@ var plingModule = (() => {
   };
   var isCtl = (el, tag, links) => {
     if (BUTTONISH_TAGS.has(tag)) return tag !== "input" || el.type !== "hidden";
-    if (tag === "a") return links && el.hasAttribute("href");
+    if (tag === "a") {
+      const r2 = el.hasAttribute("role") ? roleOf(el) : "";
+      if (r2 && r2 !== "link" && CTRL_ROLES.has(r2)) return true;
+      return links && el.hasAttribute("href");
+    }
     if (!el.hasAttributes()) return false;
     const r = roleOf(el);
     if (r === "link") return links;
@@ -1735,6 +1772,7 @@ var plingModule = (() => {
   };
   var skipButtons = (c, tag) => isCtl(c, tag, false);
   var skipControls = (c, tag) => isCtl(c, tag, true);
+  var bracketsLeft = (s) => s.indexOf("(") < 0 ? s : clean(s.replace(/\(\s*(?:[|·•,\/]\s*)*\)/g, "").replace(/\s*(?:[|·•,\/]\s*)+\)/g, ")").replace(/\(\s*(?:[|·•,\/]\s*)+/g, "("));
   var undoubled = (s) => {
     const n = s ? s.length : 0;
     if (n < 3 || n % 2 === 0) return s;
@@ -1744,14 +1782,12 @@ var plingModule = (() => {
   var KEY_HINT = /\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\]$/i;
   var keyHintless = (el, s) => s && el.hasAttribute("accesskey") ? s.replace(KEY_HINT, "") : s;
   var accName = (el, tag, role, strong) => {
-    let s = idrefText2(el, "aria-labelledby");
+    const valued = VALUE_ROLES.has(role);
+    let s = valued ? labelledbyOutside(el) : idrefText2(el, "aria-labelledby");
     if (!s) s = clean(el.getAttribute("aria-label"));
     const field = tag === "input" || tag === "select" || tag === "textarea";
-    if (!s && field && el.labels && el.labels.length) {
-      const out = [];
-      for (const l of el.labels) out.push(gather(l, { skip: skipButtons }, w.maxText * 2));
-      s = undoubled(clean(out.join(" ")));
-    }
+    if (!s && valued && !field) s = standInLabel(el) || idrefText2(el, "aria-labelledby");
+    if (!s && field && el.labels && el.labels.length) s = labelsText(el)[0] || "";
     if (!s && tag === "input") {
       const ty = el.type;
       if (ty === "submit" || ty === "reset" || ty === "button") s = clean(el.getAttribute("value")) || (ty === "submit" ? "Submit" : ty === "reset" ? "Reset" : "");
@@ -1759,13 +1795,36 @@ var plingModule = (() => {
     }
     if (!s && tag === "img") s = clean(el.getAttribute("alt"));
     if (!s && !field && (CONTENT_NAMED.has(role) || tag === "summary") && !(el.hasAttributes() && isEditable(el))) {
-      s = undoubled(gather(el.shadowRoot || el, { skip: (c, t) => t !== "img" && t !== "svg" && isCtl(c, t, true) && c !== el }, w.maxText * 2));
+      s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: (c, t) => t !== "img" && t !== "svg" && isCtl(c, t, true) && c !== el }, w.maxText * 2)));
     }
     s = keyHintless(el, s);
     if (strong) return s;
     if (!s) s = keyHintless(el, clean(el.getAttribute("title")));
     if (!s && (field || isEditable(el))) s = clean(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || el.getAttribute("data-placeholder"));
     return s;
+  };
+  var labelsText = (el) => {
+    const out = [];
+    for (const l of el.labels) {
+      const t = clean(gather(l, { skip: skipButtons }, w.maxText * 2));
+      if (t && !out.includes(t)) out.push(t);
+    }
+    return out;
+  };
+  var VALUE_ROLES = /* @__PURE__ */ new Set(["combobox", "listbox"]);
+  var labelledbyOutside = (el) => {
+    const out = [];
+    for (const r of idrefEls(el, "aria-labelledby")) if (!el.contains(r)) out.push(gather(r, { hidden: true }, w.maxText * 2));
+    return clean(out.join(" "));
+  };
+  var standInLabel = (el) => {
+    for (let p = el.parentElement, d = 0; p && d < 3; p = p.parentElement, d++) {
+      const sel = p.querySelector("select");
+      if (!sel || shown(sel)) continue;
+      if (sel.labels && sel.labels.length) return labelsText(sel)[0] || "";
+      return "";
+    }
+    return "";
   };
   var asLabel = (text) => {
     if (!text || text.length > NAME_TEXT || !LETTER.test(text)) return "";
@@ -2750,6 +2809,8 @@ var plingModule = (() => {
     w.delegated = delegatedTargets();
     w.detailsOwner = /* @__PURE__ */ new WeakMap();
     w.pointerGroups = /* @__PURE__ */ new WeakSet();
+    w.listboxIds = /* @__PURE__ */ new Map();
+    w.listboxLabels = /* @__PURE__ */ new WeakMap();
   }
 
   // collector/walk.js

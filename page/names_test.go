@@ -71,7 +71,9 @@ func TestActionNames(t *testing.T) {
 			{"settings", "", `Press "Settings"`, ""},
 			{"download", "", `Press "Download"`, ""},
 			{"trash_2", "", "Press the trash icon", "icon"},
-		}, absent: []string{"button", "button_2", "action", "press"}, records: 3,
+			{"bell", "", "Press the bell icon", "icon"},
+			{"envelope", "", "Press the envelope icon", "icon"},
+		}, absent: []string{"button", "button_2", "action", "press", "3", "7"}, records: 3,
 			// a row's icon button folds by its icon
 			folded: map[string]int{"trash": 3}},
 		{file: "rowtitle.html", records: 3, folded: map[string]int{"quick_edit": 3, "trash": 3, "edit": 3}, want: []wantAction{
@@ -155,6 +157,37 @@ func TestActionNames(t *testing.T) {
 		// phpMyAdmin's browse page: its navigation controls laid out in a
 		// one-row table are the page's, not a record's; a row link's
 		// icon alt beside the same text names it once
+		// <a role=button> without href is a button: WikiEditor's toolbar
+		// tabs were three records with one press(record)
+		{file: "wikieditor.html", records: 0, want: []wantAction{
+			{"advanced", "", `Press "Advanced"`, ""},
+			{"special_characters", "", `Press "Special characters"`, ""},
+			{"help", "", `Press "Help"`, ""},
+		}, absent: []string{"press"}},
+		// a field's labels after its first are its help, and a
+		// combobox's own value is no part of its name (MediaWiki's OOUI
+		// preferences: real_name_real_name_is_optional_if_provi,
+		// language_en_english)
+		{file: "ooui-prefs.html", want: []wantAction{
+			{"real_name", "textbox", "Real name is optional. If provided, it may be used to give you attribution for your work.", ""},
+			{"treat_signature_as_wikitext_without_an_a", "checkbox", `Comments on talk pages should be signed with "~~~~", which will be converted into your signature and a timestamp. (now false)`, "checkbox, now false"},
+			{"language", "combobox", `Type into the combobox "Language:"`, ""},
+			{"reason", "combobox", `Type into the combobox "Reason:"`, ""},
+			// an ARIA radio around a native one is one radio, and the
+			// links inside its label leave no "( | )"
+			{"vector_legacy_2010_default", "radio", `Choose the radio option "Vector legacy (2010) (default)" (now true)`, "radio, now true"},
+			{"vector_2022", "radio", `Choose the radio option "Vector (2022)" (now false)`, "radio, now false"},
+			{"monobook", "radio", `Choose the radio option "MonoBook" (now false)`, "radio, now false"},
+		}, absent: []string{"real_name_real_name_is_optional_if_provi", "language_en_english", "other_reason", "vector_legacy_2010_default_preview", "vector_2022_discussion_preview", "monobook_preview"}},
+		// a row link whose text every row shows is named by it, even where
+		// its title holds the row's data (MediaWiki's history: "talk",
+		// titled "User talk:Alice"); titles that differ per row name no
+		// slot (the user link: open)
+		{file: "history.html", records: 3, folded: map[string]int{"talk": 3, "contribs": 3, "block": 3, "undo": 2, "prev": 2, "open": 3},
+			want: []wantAction{
+				{"talk", "", "", ""},
+				{"undo", "", "", ""},
+			}, absent: []string{"user_alice_page_does_not_exist_user_admi", "user_talk_admin_page_does_not_exist", "special_contributions_admin", "new"}},
 		{file: "phpmyadmin-browse.html", records: 4,
 			folded: map[string]int{"edit": 4, "copy": 4, "delete": 4},
 			want: []wantAction{
@@ -295,5 +328,59 @@ func TestLinkListNamesPageLinksFirst(t *testing.T) {
 	}
 	if got := res.Observation.Identity.Title; got != "SQL command - Adminer" || !res.Receipt.Changed.Navigated {
 		t.Errorf("after opening \"SQL command\": page %q, navigated %v; want the SQL command page", got, res.Receipt.Changed.Navigated)
+	}
+}
+
+// The options of a long listbox are one entry, choose_<list>(value),
+// named by the combobox whose menu it is: MediaWiki's language dropdown,
+// opened by a key, was 400 option entries that crowded every other action
+// out of the observation. The value picks the option; an option the list
+// does not show is INVALID_ARGUMENT; an option's own name still resolves.
+func TestFoldedListboxOptions(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
+	rt, tab := openURL(t, testbrowser.Serve(t, mux)+"/dropdown-menu.html")
+	ctx := t.Context()
+	res, err := rt.Act(ctx, page.ActRequest{Action: "language", Args: map[string]any{"text": "d"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := res.Observation
+	var choose *page.Action
+	for i, a := range o.Actions {
+		if a.Control == "option" && a.Folded == 0 {
+			t.Errorf("option %s is an entry of its own", a.Name)
+		}
+		if a.Name == "choose_language" {
+			choose = &o.Actions[i]
+		}
+	}
+	if choose == nil {
+		t.Fatalf("no choose_language after the menu opened:\n%s", page.RenderCompact(o, page.DefaultBudgets(), false))
+	}
+	if choose.Folded != 14 || len(choose.Params["value"].Enum) != 14 || choose.Params["value"].Enum[1] != "de - Deutsch" {
+		t.Errorf("choose_language folds %d, values %q", choose.Folded, choose.Params["value"].Enum)
+	}
+	if !slices.Contains(res.Receipt.Changed.Actions.Appeared, "choose_language") {
+		t.Errorf("the receipt does not say the options appeared: %+v", res.Receipt.Changed.Actions)
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "choose_language", Args: map[string]any{"value": "xx - Klingon"}}); page.ErrorCode(err) != page.CodeInvalidArgument {
+		t.Errorf("an option the list does not show: %v", err)
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "choose_language", Args: map[string]any{"value": "de - Deutsch"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "chosen de - Deutsch" {
+		t.Errorf("the page says %q, want \"chosen de - Deutsch\"", got)
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "language", Args: map[string]any{"text": "e"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "es_espa_ol"}); err != nil {
+		t.Fatalf("an option by its own name: %v", err)
+	}
+	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "chosen es - español" {
+		t.Errorf("the page says %q, want \"chosen es - español\"", got)
 	}
 }

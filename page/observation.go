@@ -119,9 +119,11 @@ type Action struct {
 	label       string       // the control's accessible name
 	evidence    string       // its id and class words, when it has no name
 	links       []linkMember // the links of a folded link list, or the days of a calendar
-	memberArg   string       // the argument that picks one of links: "link" ("" too) or "day"
+	memberArg   string       // the argument that picks one of links: "link" ("" too), "day" or "value"
 	date        string       // a calendar day's date (YYYY-MM-DD), before foldDays
 	calendar    string       // its calendar's key
+	listbox     string       // an option's listbox, before foldOptions
+	listboxName string       // that listbox's label
 	operation   bool         // a page operation: ranks before navigation
 	key         string       // element key of a single control
 	shape       string       // key into Record.Actions of a row action

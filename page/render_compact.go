@@ -437,7 +437,7 @@ func compactDescription(a Action) string {
 	if said == "" {
 		said = a.evidence
 	}
-	restates := said != "" && slug(said, 40) == strings.TrimRight(strings.TrimRight(a.Name, "0123456789"), "_")
+	restates := said != "" && restatesName(slug(said, 40), a.Name)
 	// a folded row action named by what it does (toggle, choose) says only its control
 	if said == "" && a.Control != "" && a.RecordParam {
 		restates = true
@@ -460,6 +460,25 @@ func compactDescription(a Action) string {
 		return strings.Join(parts, ", ")
 	}
 	return a.Description
+}
+
+// restatesName: a name is its label's slug, or that slug with the _2, _3
+// uniqueName adds (a label that ends in a number, "Vector (2022)", is
+// its own name: no suffix is cut from it).
+func restatesName(labelSlug, name string) bool {
+	if labelSlug == name {
+		return true
+	}
+	i := strings.LastIndexByte(name, '_')
+	if i <= 0 || i == len(name)-1 {
+		return false
+	}
+	for _, r := range name[i+1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return labelSlug == name[:i]
 }
 
 // compactControl is the compact rendering's word for a control kind;

@@ -275,7 +275,7 @@ func fullLinks(a Action) string {
 	if len(names) > 8 {
 		names = append(names[:8], fmt.Sprintf("… %d more", len(a.links)-8))
 	}
-	return " | use link to choose one: " + joinEsc(names, " / ")
+	return " | use " + a.arg() + " to choose one: " + joinEsc(names, " / ")
 }
 
 // fullFlags are an entry's flags in brackets: confirmation, handoff, hover.

@@ -43,7 +43,7 @@ func (r *Runtime) Resolve(o *Observation, name, record string) (Resolved, error)
 	if a == nil {
 		// A link folded into a list resolves by its own name too.
 		for i := range o.all {
-			if m, ok := o.all[i].member(name); ok && o.all[i].links != nil && o.all[i].arg() == "link" && m.name == name {
+			if m, ok := o.all[i].member(name); ok && o.all[i].links != nil && o.all[i].arg() != "day" && m.name == name {
 				if record != "" {
 					return Resolved{}, &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s is not a row action: it takes no record", name), Available: available(o)}
 				}
@@ -92,7 +92,8 @@ func available(o *Observation) []string {
 }
 
 // chooseLink picks the link a folded link list is called with (args.link),
-// or the day of a calendar (args.day, its date). Code: INVALID_ARGUMENT.
+// the day of a calendar (args.day, its date) or the option of a folded
+// listbox (args.value). Code: INVALID_ARGUMENT.
 func chooseLink(a Action, args map[string]any) (key, id string, err error) {
 	if a.arg() == "day" {
 		day, ok := args["day"].(string)
@@ -106,13 +107,17 @@ func chooseLink(a Action, args map[string]any) (key, id string, err error) {
 		}
 		return m.key, a.Name + ":" + m.label, nil
 	}
-	name, ok := args["link"].(string)
+	what := "link"
+	if a.arg() == "value" {
+		what = "option"
+	}
+	name, ok := args[a.arg()].(string)
 	if !ok {
-		return "", "", &Error{Code: CodeInvalidArgument, Reason: a.Name + ": link (a string, the name of one of its links) is required"}
+		return "", "", &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s: %s (a string, the name of one of its %ss) is required", a.Name, a.arg(), what)}
 	}
 	m, ok := a.member(name)
 	if !ok {
-		return "", "", &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s: no link %q in this list (%d links)", a.Name, clean(name, 80), len(a.links))}
+		return "", "", &Error{Code: CodeInvalidArgument, Reason: fmt.Sprintf("%s: no %s %q in this list (%d %ss)", a.Name, what, clean(name, 80), len(a.links), what)}
 	}
 	return m.key, a.Name + ":" + m.label, nil
 }

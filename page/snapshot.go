@@ -236,6 +236,12 @@ type Control struct {
 	// into one choose_day(day) entry (issue 18 pt 13).
 	Date     string `json:"date,omitempty"`
 	Calendar string `json:"calendar,omitempty"`
+	// Listbox is, on an option, the listbox it is one of (an id of this
+	// snapshot), and ListboxLabel that list's name (its own, or its
+	// combobox's): Build folds a long list into one
+	// choose_<list>(value) entry.
+	Listbox      string `json:"listbox,omitempty"`
+	ListboxLabel string `json:"listbox_label,omitempty"`
 	// Count, in RowActions, is how many records carry this action.
 	Count int `json:"count,omitempty"`
 	// Offscreen, in RowActions, is how many of those records are outside

@@ -3,7 +3,7 @@
 import { w } from './state.js';
 import { NAME_TEXT } from './params.js';
 import { CTRL_SEL } from './repeated.js';
-import { LETTER, NONSPACE, NOTEXT, WS, clean, gather, idrefText, shown } from './text.js';
+import { LETTER, NONSPACE, NOTEXT, WS, clean, gather, idrefEls, idrefText, shown } from './text.js';
 
 export const CTRL_ROLES = new Set(['button', 'link', 'checkbox', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'textbox', 'searchbox', 'combobox', 'slider', 'spinbutton']);
 export const CONTENT_NAMED = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'checkbox', 'radio', 'switch']);
@@ -50,6 +50,11 @@ export const codeEditor = (el, tag) => {
 // combobox, which is the one type action, not a second field.
 const comboboxDisplay = (el, tag) => tag !== 'input' && tag !== 'textarea' && el.getAttribute('aria-readonly') === 'true' &&
   !isEditable(el) && !!(el.parentElement && el.parentElement.closest('[role="combobox"]'));
+// ariaToggleAround: a native checkbox or radio inside an ARIA one is
+// that control's own part (OOUI's radio options are <label role=radio>
+// around an <input type=radio role=presentation>): one action, not two.
+const TOGGLE_AROUND = '[role=radio],[role=checkbox],[role=switch],[role=menuitemradio],[role=menuitemcheckbox],[role=option]';
+const ariaToggleAround = (el) => !!(el.parentElement && el.parentElement.closest(TOGGLE_AROUND));
 // ctlType returns [kind, role] for an actionable element, or null.
 export const ctlType = (el, tag, role) => {
   if (role && CTRL_ROLES.has(role)) {
@@ -79,8 +84,8 @@ export const ctlType = (el, tag, role) => {
       const ty = el.type;
       switch (ty) {
         case 'hidden': return null;
-        case 'checkbox': return ['check', 'checkbox'];
-        case 'radio': return ['check', 'radio'];
+        case 'checkbox': return ariaToggleAround(el) ? null : ['check', 'checkbox'];
+        case 'radio': return ariaToggleAround(el) ? null : ['check', 'radio'];
         case 'submit': case 'image': return ['submit', 'button'];
         case 'reset': case 'button': return ['click', 'button'];
         // issue 11: file inputs are actions of kind upload (files are
@@ -97,10 +102,16 @@ export const ctlType = (el, tag, role) => {
   return null;
 };
 // isCtl reports whether an element is any kind of control (for text and
-// record heuristics); links count only when links is true.
+// record heuristics); links count only when links is true. An <a> is a
+// link by its href, or whatever its role says (WikiEditor's toolbar tabs
+// are <a role=button> without href: buttons, never text).
 export const isCtl = (el, tag, links) => {
   if (BUTTONISH_TAGS.has(tag)) return tag !== 'input' || el.type !== 'hidden';
-  if (tag === 'a') return links && el.hasAttribute('href');
+  if (tag === 'a') {
+    const r = el.hasAttribute('role') ? roleOf(el) : '';
+    if (r && r !== 'link' && CTRL_ROLES.has(r)) return true;
+    return links && el.hasAttribute('href');
+  }
   if (!el.hasAttributes()) return false;
   const r = roleOf(el);
   if (r === 'link') return links;
@@ -110,6 +121,11 @@ export const isCtl = (el, tag, links) => {
 export const skipButtons = (c, tag) => isCtl(c, tag, false);
 export const skipControls = (c, tag) => isCtl(c, tag, true);
 
+// bracketsLeft drops what the links inside a name leave of their
+// brackets: OOUI's skin option "Vector (2022) (<a>Discussion</a> |
+// <a>Preview</a>)" read "Vector (2022) ( | )".
+export const bracketsLeft = (s) => s.indexOf('(') < 0 ? s :
+  clean(s.replace(/\(\s*(?:[|·•,\/]\s*)*\)/g, '').replace(/\s*(?:[|·•,\/]\s*)+\)/g, ')').replace(/\(\s*(?:[|·•,\/]\s*)+/g, '('));
 // undoubled: a name made of the same words twice is said once: an icon's
 // alt before the same visible text (phpMyAdmin's row links: <img
 // alt="Copy"> Copy).
@@ -131,15 +147,14 @@ export const keyHintless = (el, s) => (s && el.hasAttribute('accesskey') ? s.rep
 // accName is the accessible name; strong leaves out the fallbacks
 // (title, placeholder) that a visible label beside a field beats.
 export const accName = (el, tag, role, strong) => {
-  let s = idrefText(el, 'aria-labelledby');
+  const valued = VALUE_ROLES.has(role);
+  let s = valued ? labelledbyOutside(el) : idrefText(el, 'aria-labelledby');
   if (!s) s = clean(el.getAttribute('aria-label'));
   const field = tag === 'input' || tag === 'select' || tag === 'textarea';
-  if (!s && field && el.labels && el.labels.length) {
-    const out = [];
-    for (const l of el.labels) out.push(gather(l, { skip: skipButtons }, w.maxText * 2));
-    // (two labels of one text: a page that repeats its toolbar and ids)
-    s = undoubled(clean(out.join(' ')));
-  }
+  // (a dropdown labelled by its own value alone: the label of the native
+  // select it stands for, else that value as before)
+  if (!s && valued && !field) s = standInLabel(el) || idrefText(el, 'aria-labelledby');
+  if (!s && field && el.labels && el.labels.length) s = labelsText(el)[0] || '';
   if (!s && tag === 'input') {
     const ty = el.type;
     if (ty === 'submit' || ty === 'reset' || ty === 'button') s = clean(el.getAttribute('value')) || (ty === 'submit' ? 'Submit' : ty === 'reset' ? 'Reset' : '');
@@ -147,13 +162,51 @@ export const accName = (el, tag, role, strong) => {
   }
   if (!s && tag === 'img') s = clean(el.getAttribute('alt'));
   if (!s && !field && (CONTENT_NAMED.has(role) || tag === 'summary') && !(el.hasAttributes() && isEditable(el))) {
-    s = undoubled(gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, w.maxText * 2));
+    s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, w.maxText * 2)));
   }
   s = keyHintless(el, s);
   if (strong) return s;
   if (!s) s = keyHintless(el, clean(el.getAttribute('title')));
   if (!s && (field || isEditable(el))) s = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder'));
   return s;
+};
+// labelsText is the text of each <label> of a field that has any, in
+// order. The first names the field; the ones after it are help (OOUI's
+// inline help is a second <label for> of the same input: "Real name is
+// optional. If provided, …" made the name real_name_real_name_is_…), and
+// a second label of the same text is a page that repeats its toolbar and
+// ids.
+export const labelsText = (el) => {
+  const out = [];
+  for (const l of el.labels) {
+    const t = clean(gather(l, { skip: skipButtons }, w.maxText * 2));
+    if (t && !out.includes(t)) out.push(t);
+  }
+  return out;
+};
+// VALUE_ROLES show their value inside themselves: a part of an
+// aria-labelledby inside the control is its value, not its name (OOUI's
+// dropdown is labelled by "Language:" and its own "en - English", and
+// was named language_en_english, a name that changes with the choice).
+const VALUE_ROLES = new Set(['combobox', 'listbox']);
+const labelledbyOutside = (el) => {
+  const out = [];
+  for (const r of idrefEls(el, 'aria-labelledby')) if (!el.contains(r)) out.push(gather(r, { hidden: true }, w.maxText * 2));
+  return clean(out.join(' '));
+};
+// standInLabel: a widget that stands for a hidden native <select> (OOUI's
+// infused dropdown keeps the form's select beside its handle, and the
+// field's <label for> points at that select: MediaWiki's "Reason:" on the
+// delete form, whose handle is labelled by its value "Other reason") is
+// named by that select's label. Up to three ancestors up.
+const standInLabel = (el) => {
+  for (let p = el.parentElement, d = 0; p && d < 3; p = p.parentElement, d++) {
+    const sel = p.querySelector('select');
+    if (!sel || shown(sel)) continue;
+    if (sel.labels && sel.labels.length) return labelsText(sel)[0] || '';
+    return '';
+  }
+  return '';
 };
 // nearbyLabel is the visible text that labels a field with no
 // accessible name: a short text just before it (the label element of

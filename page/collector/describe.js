@@ -1,7 +1,7 @@
 // describe.js: one control described in full (describe): its name,
 // state, value and what it accepts; secret fields never give a value.
 import { w } from './state.js';
-import { accName, formHeading, isEditable, keyHintless, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
+import { accName, formHeading, isEditable, keyHintless, labelsText, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
 import { evidenceOf, fieldEvidence, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
 import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
 import { filterLabel } from './repeated.js';
@@ -109,6 +109,26 @@ const fieldFacts = (c, el, tag, hasAttr, kr) => {
   }
 };
 
+// listboxLabel names a listbox: its own name, else the name of the
+// control whose popup it is (aria-controls or aria-owns: OOUI's dropdown
+// menu lives in an overlay, named only by its "Language:" combobox).
+// Decided once per listbox.
+const listboxLabel = (lb) => {
+  let l = w.listboxLabels.get(lb);
+  if (l !== undefined) return l;
+  l = accName(lb, 'div', 'listbox', true);
+  if (!l && lb.id) {
+    const id = CSS.escape(lb.id);
+    const owner = document.querySelector('[aria-controls~="' + id + '"],[aria-owns~="' + id + '"]');
+    if (owner) l = accName(owner, owner.localName, owner.getAttribute('role') || '', true);
+  }
+  w.listboxLabels.set(lb, l || '');
+  return l || '';
+};
+
+// COUNT_ONLY is a label that is only a count: 3, 3+, 12k, 1,024.
+const COUNT_ONLY = /^\d[\d.,]*\s*[+k]?$/i;
+
 // controlLabel names a control: its declared or accessible name, its
 // visible label, a pager glyph's meaning, a section's Edit, an icon (then
 // c.name_from says so).
@@ -140,7 +160,8 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
     }
   }
   // issue 18: an icon-only control is named by its icon, and says so
-  if (!wn && !field && kr[0] !== 'type' && (!label || !LETTER.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
+  // (a count beside an icon, a bell's "3+" badge, is its state, not its name)
+  if (!wn && !field && kr[0] !== 'type' && (!label || !LETTER.test(label) || COUNT_ONLY.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
     const ic = iconOf(el);
     if (ic) {
       label = ic;
@@ -171,6 +192,11 @@ export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
     const title = keyHintless(el, clean(el.getAttribute('title')));
     const d = clean(el.getAttribute('data-pling-description')) || clean(el.getAttribute('aria-description')) || (label && title !== label ? title : '');
     if (d) c.description = cut(d);
+    // a field's labels after its first are its help (labelsText)
+    else if (field && label && el.labels && el.labels.length > 1) {
+      const help = labelsText(el).slice(1).join(' ');
+      if (help) c.description = cut(help);
+    }
   }
   if (wn) {
     if (wn.description) c.description = cut(wn.description);
@@ -180,6 +206,18 @@ export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
     }
   }
   c.role = kr[1];
+  // an option of a listbox (a dropdown's open menu, a list of
+  // suggestions): Build folds a long list into one choose_<list>(value)
+  if (kr[1] === 'option' && hasAttr) {
+    const lb = el.parentElement && el.parentElement.closest('[role=listbox]');
+    if (lb) {
+      let id = w.listboxIds.get(lb);
+      if (!id) w.listboxIds.set(lb, (id = 'l' + (w.listboxIds.size + 1)));
+      c.listbox = id;
+      const ll = listboxLabel(lb);
+      if (ll) c.listbox_label = cut(ll, NAME_TEXT);
+    }
+  }
   // issue 18: a text area (or a multi-line editable) is not a one-line input
   if (kr[0] === 'type' && (tag === 'textarea' || (hasAttr && (el.getAttribute('aria-multiline') === 'true' || isEditable(el))))) c.multiline = true;
   if (c.declared) {

@@ -205,16 +205,23 @@ const foldKey = (el, tag, hasAttr, kr, ctx) => {
   // issue 18 pt 4: a control whose text is the row's data (Adminer's
   // table name, its sizes, its row count) and whose title says what it
   // does ("Show structure", "Select data") is named by its title
+  let fromTitle = false;
   if (!generic && !w.widgetNow && !name && el !== rec.el && kr[0] !== 'type' && kr[0] !== 'select' && kr[0] !== 'check') {
     const t = asLabel(clean(el.getAttribute('title')));
-    if (t && t !== acc) generic = withoutRow(t, el, kr[0], rec);
+    if (t && t !== acc) {
+      generic = withoutRow(t, el, kr[0], rec);
+      fromTitle = !!generic;
+    }
   }
   const tail = '\u0001' + kr[0] + '\u0001' + ctx.region;
   // a widget's part (a tree node's twisty) folds by its name alone:
   // Expand and Collapse share a slot, never an entry
   const sk = w.widgetNow ? 'w\u0001' + w.widgetNow.label + tail : 'i\u0001' + listOf(rec.el) + '\u0001' + slotOf(el, rec.el) + tail;
-  if (generic) nk = 'n\u0001' + generic + tail;
-  return { name, generic, acc, hint, sk, nk };
+  // (a title can hold the row's data too, MediaWiki's "User talk:Alice"
+  // on each row's "talk": such a link folds by its slot, where the text
+  // every row shows names it, newShape)
+  if (generic && !fromTitle) nk = 'n\u0001' + generic + tail;
+  return { name, generic, acc, hint, sk, nk, fromTitle };
 };
 
 // newShape describes a row action's first instance in full and makes its
@@ -272,8 +279,8 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
     // a link whose text is the same on every row ("Edit") keeps it
     // (a text with a digit is the row's data that happens to repeat:
     // "0", "16,384", "0 B/s")
-    if (!generic && kr[0] === 'link' && acc && !/\d/.test(acc)) w.slotLabel.set(sh, cut(acc));
-    w.slotNames.set(sh, { names: [], ev });
+    if ((!generic || k.fromTitle) && kr[0] === 'link' && acc && !/\d/.test(acc)) w.slotLabel.set(sh, cut(acc));
+    w.slotNames.set(sh, { names: [], ev, fromTitle: k.fromTitle });
   }
   w.rowActions.push(sh);
   return sh;
@@ -292,12 +299,15 @@ export const finishShapes = () => {
     // Unstar"); more, or a name that was the row's own text, leave the
     // slot's evidence (its class words) or what the control does
     if (sn.names.length < 2) continue;
-    if (sn.names.length <= 3 && !sn.names.includes('')) {
+    // (titles that differ from row to row hold the rows' data: "User:Alice",
+    // "User:Admin" name no slot)
+    if (sn.names.length <= 3 && !sn.names.includes('') && !sn.fromTitle) {
       sh.label = cut(sn.names.join(' / '));
       delete sh.evidence;
     } else {
       delete sh.label;
-      if (sn.ev) sh.evidence = cut(sn.ev, NAME_TEXT);
+      // (a data link's classes are no better a name: open(record))
+      if (sn.ev && !sn.fromTitle) sh.evidence = cut(sn.ev, NAME_TEXT);
     }
   }
   for (const [sh, label] of w.slotLabel) {

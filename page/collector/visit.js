@@ -651,4 +651,7 @@ export function initVisit() {
   // their own (two adjacent buttons made of spans under one handler) is
   // a group: each box is a button, never one "Reply Forward".
   w.pointerGroups = new WeakSet();
+  // the listboxes options were met in (describe.js): an id and a label each
+  w.listboxIds = new Map();
+  w.listboxLabels = new WeakMap();
 }
