@@ -344,6 +344,10 @@ var plingModule = (() => {
         return ed ? String(ed.getValue()) : "";
       }
       if (hasAttr && isEditable(el)) return String(el.innerText || "");
+      if (hasAttr && el.getAttribute("role") === "combobox") {
+        const d = el.querySelector("[role=textbox][aria-readonly=true]");
+        return clean((d || el).textContent || "");
+      }
     } catch (e) {
       return "";
     }
@@ -1116,10 +1120,18 @@ var plingModule = (() => {
         }
         if (cs[1].querySelector(FIELD_SEL)) form++;
       }
-      d = form >= 2 && form * 2 >= rows;
+      d = form >= 2 && form * 2 >= rows || form === 1 && rows - form === buttonRows(table);
     }
     w.formTables.set(table, d);
     return d;
+  };
+  var buttonRows = (table) => {
+    let n = 0;
+    for (const r of table.rows) {
+      if (!shown(r)) continue;
+      if (r.querySelector("button,input[type=submit],input[type=button]") && gather(r, { skip: skipControls }, 1) === "") n++;
+    }
+    return n;
   };
   var formRow = (tr) => formCell(spanningCell(tr));
   var formCell = (cell) => !!cell && cell.querySelectorAll(FIELD_SEL).length >= 2;
@@ -1130,7 +1142,16 @@ var plingModule = (() => {
       if (cell) return null;
       cell = c;
     }
-    return cell && cell.colSpan > 1 ? cell : null;
+    return cell && (cell.colSpan > 1 || loneFieldCell(tr)) ? cell : null;
+  };
+  var loneFieldCell = (tr) => {
+    const t = tr.closest("table");
+    if (!t || t.rows.length > 12) return false;
+    for (const r of t.rows) {
+      if (r.cells.length > 1) return false;
+      if (r !== tr && r.querySelector(FIELD_SEL)) return false;
+    }
+    return true;
   };
   var controlCell = (cell) => !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
   var layoutRow = (tr, body) => {
@@ -1779,7 +1800,7 @@ var plingModule = (() => {
     const m = (n - 1) / 2;
     return s.charCodeAt(m) === 32 && s.startsWith(s.slice(m + 1)) ? s.slice(0, m) : s;
   };
-  var KEY_HINT = /\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\]$/i;
+  var KEY_HINT = /(?:\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\])+$/i;
   var keyHintless = (el, s) => s && el.hasAttribute("accesskey") ? s.replace(KEY_HINT, "") : s;
   var accName = (el, tag, role, strong) => {
     const valued = VALUE_ROLES.has(role);
@@ -2675,9 +2696,25 @@ var plingModule = (() => {
       } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ["click", "button"];
     }
     if (!kr) return false;
+    if (!w.declActions && !FIELD_TAGS.has(tag) && clippedAway(el)) {
+      skipped(el);
+      return true;
+    }
     control(el, tag, role, hasAttr, kr, c2, hover);
     if (editor) return true;
     own(v).ctl = true;
+    return false;
+  };
+  var FIELD_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea"]);
+  var clippedAway = (el) => {
+    for (let n = el, d = 0; n && n.nodeType === 1 && d < 5; n = n.parentElement, d++) {
+      const r = n.getBoundingClientRect();
+      if (r.width > 1 && r.height > 1) continue;
+      if (r.width === 0 && r.height === 0 && !n.firstChild) continue;
+      const cs = getComputedStyle(n);
+      if (cs.display === "contents") continue;
+      if (cs.overflow !== "visible" || cs.clip && cs.clip !== "auto") return true;
+    }
     return false;
   };
   var rowStateMix = (v) => {

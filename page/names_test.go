@@ -188,6 +188,26 @@ func TestActionNames(t *testing.T) {
 				{"talk", "", "", ""},
 				{"undo", "", "", ""},
 			}, absent: []string{"user_alice_page_does_not_exist_user_admi", "user_talk_admin_page_does_not_exist", "special_contributions_admin", "new"}},
+		// what no one sees is no action: options in a listbox clipped to a
+		// pixel, a clipped skip link; a visually hidden checkbox stays
+		{file: "sronly.html", want: []wantAction{
+			{"reason", "combobox", "", ""},
+			{"watch_this_page", "checkbox", "", ""},
+			{"delete_page", "", "", ""},
+		}, absent: []string{"spam", "vandalism", "other_reason", "jump_to_content"}},
+		// a form laid out in tables: one cell of labelled checkboxes, a
+		// label cell and its field with a submit row
+		// (its list of instructions stays four records of text)
+		{file: "userrights.html", records: 4, want: []wantAction{
+			{"bot", "checkbox", "", ""},
+			{"administrator", "checkbox", "", ""},
+			{"interface_administrator", "checkbox", "", ""},
+			{"bureaucrat", "checkbox", "", ""},
+			{"suppressor", "checkbox", "", ""},
+			{"reason", "textbox", "", ""},
+			// both access-key hints of its title are no description
+			{"save_user_groups", "", `Press "Save user groups"`, ""},
+		}, absent: []string{"wp_bot_mw_userrights_groupcheckbox", "user_reason"}},
 		{file: "phpmyadmin-browse.html", records: 4,
 			folded: map[string]int{"edit": 4, "copy": 4, "delete": 4},
 			want: []wantAction{
@@ -373,6 +393,10 @@ func TestFoldedListboxOptions(t *testing.T) {
 	}
 	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "chosen de - Deutsch" {
 		t.Errorf("the page says %q, want \"chosen de - Deutsch\"", got)
+	}
+	// the combobox shows its choice as its value, as a person sees it
+	if a := find(rt.Last(), "language"); a == nil || a.Value == nil || a.Value.Head != "de - Deutsch" {
+		t.Errorf("the combobox's value after the choice: %+v", a)
 	}
 	if _, err := rt.Act(ctx, page.ActRequest{Action: "language", Args: map[string]any{"text": "e"}}); err != nil {
 		t.Fatal(err)

@@ -139,7 +139,8 @@ export const undoubled = (s) => {
 };
 // KEY_HINT is an access key's hint at the end of a title or alt
 // ("Bold Text [B]", DokuWiki's "[F]", MediaWiki's "[alt-shift-s]").
-export const KEY_HINT = /\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\]$/i;
+// (MediaWiki gives both: "[s] [alt-shift-s]")
+export const KEY_HINT = /(?:\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\])+$/i;
 // keyHintless is s without the hint of el's access key: the hint says
 // which key presses the control, it names nothing ("[F]" alone is no
 // name at all).

@@ -39,6 +39,12 @@ export const fieldValue = (el, tag, hasAttr) => {
       return ed ? String(ed.getValue()) : '';
     }
     if (hasAttr && isEditable(el)) return String(el.innerText || '');
+    // a combobox that is no input shows its choice inside it (OOUI's
+    // and select2's read-only display): that is its value
+    if (hasAttr && el.getAttribute('role') === 'combobox') {
+      const d = el.querySelector('[role=textbox][aria-readonly=true]');
+      return clean((d || el).textContent || '');
+    }
   } catch (e) { return ''; }
   return '';
 };

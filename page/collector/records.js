@@ -49,10 +49,22 @@ export const formTable = (table) => {
       }
       if (cs[1].querySelector(FIELD_SEL)) form++;
     }
-    d = form >= 2 && form * 2 >= rows;
+    // (one labelled field and its submit row: MediaWiki's "Reason:" and
+    // "Save user groups" under the user rights)
+    d = (form >= 2 && form * 2 >= rows) || (form === 1 && rows - form === buttonRows(table));
   }
   w.formTables.set(table, d);
   return d;
+};
+// buttonRows counts the shown rows of a table that hold a button and no
+// text of their own (a form's submit row).
+const buttonRows = (table) => {
+  let n = 0;
+  for (const r of table.rows) {
+    if (!shown(r)) continue;
+    if (r.querySelector('button,input[type=submit],input[type=button]') && gather(r, { skip: skipControls }, 1) === '') n++;
+  }
+  return n;
 };
 // formRow: a form opened inside a table as one row whose single cell
 // spans the columns and holds two fields or more (WordPress's Quick
@@ -69,7 +81,19 @@ const spanningCell = (tr) => {
     if (cell) return null;
     cell = c;
   }
-  return cell && cell.colSpan > 1 ? cell : null;
+  return cell && (cell.colSpan > 1 || loneFieldCell(tr)) ? cell : null;
+};
+// loneFieldCell: the row is the only one of its table that holds fields,
+// in a table of one column (MediaWiki's user rights: a header row, then
+// one cell holding every group's checkbox, each with its label).
+const loneFieldCell = (tr) => {
+  const t = tr.closest('table');
+  if (!t || t.rows.length > 12) return false;
+  for (const r of t.rows) {
+    if (r.cells.length > 1) return false;
+    if (r !== tr && r.querySelector(FIELD_SEL)) return false;
+  }
+  return true;
 };
 // controlCell: a row whose one shown cell spans the columns and holds
 // controls and no text of its own (DokuWiki's user manager: Delete

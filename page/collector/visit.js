@@ -478,10 +478,32 @@ const controlStep = (v) => {
     } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ['click', 'button'];
   }
   if (!kr) return false;
+  // (a button, link or option no one sees: its subtree is skipped)
+  if (!w.declActions && !FIELD_TAGS.has(tag) && clippedAway(el)) { skipped(el); return true; }
   control(el, tag, role, hasAttr, kr, c2, hover);
   // an editor's inside (its lines, its own textarea) is its content
   if (editor) return true;
   own(v).ctl = true;
+  return false;
+};
+
+// clippedAway: a control that is rendered but that no one sees, because
+// it or one of its four nearest ancestors is clipped to a box of a pixel
+// or none (the screen-reader-only pattern: OOUI keeps a closed dropdown's
+// options in a 1-pixel listbox, and typing into the dropdown listed them
+// as options whose click reached nothing; MediaWiki's "Jump to" links).
+// Form fields are kept: a visually hidden checkbox behind its styled
+// label is still the field.
+const FIELD_TAGS = new Set(['input', 'select', 'textarea']);
+const clippedAway = (el) => {
+  for (let n = el, d = 0; n && n.nodeType === 1 && d < 5; n = n.parentElement, d++) {
+    const r = n.getBoundingClientRect();
+    if (r.width > 1 && r.height > 1) continue;
+    if (r.width === 0 && r.height === 0 && !n.firstChild) continue; // an empty box (an icon's span)
+    const cs = getComputedStyle(n);
+    if (cs.display === 'contents') continue;
+    if (cs.overflow !== 'visible' || (cs.clip && cs.clip !== 'auto')) return true;
+  }
   return false;
 };
 
