@@ -425,6 +425,17 @@ var plingModule = (() => {
     w.listboxLabels.set(lb, l || "");
     return l || "";
   };
+  var legendLabel = (el) => {
+    const fs = el.closest("fieldset");
+    const lg = fs && fs.querySelector(":scope > legend");
+    if (!lg) return "";
+    let n = 0;
+    for (const f of fs.querySelectorAll("input:not([type=hidden]),select,textarea,[role=combobox],[role=textbox],[contenteditable=true]")) {
+      if (f !== el && (f.contains(el) || el.contains(f))) continue;
+      if (vis(f) && ++n > 1) return "";
+    }
+    return asLabel(clean(lg.textContent)) || "";
+  };
   var COUNT_ONLY = /^\d[\d.,]*\s*[+k]?$/i;
   var controlLabel = (c, el, tag, kr, ctx, field) => {
     const wn = w.widgetNow;
@@ -432,7 +443,7 @@ var plingModule = (() => {
     if (!label && kr[2]) label = kr[2];
     if (!label && field) {
       const rl = ctx.rec ? "" : rowLabel(el);
-      label = rl === null ? accName(el, tag, kr[1]) : rl || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
+      label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
     } else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
       if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
@@ -1704,6 +1715,10 @@ var plingModule = (() => {
   var comboboxDisplay = (el, tag) => tag !== "input" && tag !== "textarea" && el.getAttribute("aria-readonly") === "true" && !isEditable(el) && !!(el.parentElement && el.parentElement.closest('[role="combobox"]'));
   var TOGGLE_AROUND = "[role=radio],[role=checkbox],[role=switch],[role=menuitemradio],[role=menuitemcheckbox],[role=option]";
   var ariaToggleAround = (el) => !!(el.parentElement && el.parentElement.closest(TOGGLE_AROUND));
+  var optionPart = (el) => {
+    const o = el.parentElement && el.parentElement.closest("[role=option]");
+    return !!o && clean(o.textContent) === clean(el.textContent);
+  };
   var ctlType = (el, tag, role) => {
     if (role && CTRL_ROLES.has(role)) {
       switch (role) {
@@ -1725,6 +1740,7 @@ var plingModule = (() => {
         case "combobox":
           return [tag === "select" ? "select" : "type", role];
         case "button":
+          if (optionPart(el)) return null;
           if (tag === "button" && el.type === "submit" && el.form) return ["submit", role];
           if (tag === "input" && (el.type === "submit" || el.type === "image")) return ["submit", role];
           return ["click", role];
@@ -1945,7 +1961,7 @@ var plingModule = (() => {
   };
 
   // collector/icons.js
-  var ICON_CLASS = /^(?:fa[srlbdk]?|fa-(?:solid|regular|light|thin|duotone|brands|sharp)|glyphicon|bi|icon|icons|mdi|ion|ti|feather|lucide|octicon|la[srb]?|typcn|oi|zmdi|uil|ri|bx|bxs|bxl|dashicons|gg|fi|pe-7s|si|wi|flaticon|ui-icon)-([a-z][a-z0-9-]*)$/i;
+  var ICON_CLASS = /^(?:fa[srlbdk]?|fa-(?:solid|regular|light|thin|duotone|brands|sharp)|glyphicon|bi|icon|icons|mdi|ion|ti|feather|lucide|octicon|la[srb]?|typcn|oi|zmdi|uil|ri|bx|bxs|bxl|dashicons|gg|fi|pe-7s|si|wi|flaticon|ui-icon|oo-ui-icon)-([a-z][a-z0-9-]*)$/i;
   var ICON_MOD = /^(?:[0-9]+x|xs|sm|lg|xl|2xs|2xl|xxl|fw|spin|pulse|border|inverse|stack(?:-[12]x)?|li|ul|flip(?:-\w+)?|rotate(?:-\w+)?|pull-\w+|beat|fade|bounce|shake|solid|regular|light|thin|brands|duotone|sharp|before|after|large|small|white|black|primary|inline|button|btn|md|ios|logo|ms|color|outline|spin-pulse|\d+(?:px)?)$/;
   var LIGATURE = /^material-(?:icons|symbols)(?:-(?:outlined|round|rounded|sharp|two-tone))?$/;
   var iconWord = (word) => {

@@ -55,6 +55,13 @@ const comboboxDisplay = (el, tag) => tag !== 'input' && tag !== 'textarea' && el
 // around an <input type=radio role=presentation>): one action, not two.
 const TOGGLE_AROUND = '[role=radio],[role=checkbox],[role=switch],[role=menuitemradio],[role=menuitemcheckbox],[role=option]';
 const ariaToggleAround = (el) => !!(el.parentElement && el.parentElement.closest(TOGGLE_AROUND));
+// optionPart: a button that is the whole of an option (OOUI's
+// ButtonSelectWidget: each option is a frame around one icon button) is
+// that option's part: the option is the action.
+const optionPart = (el) => {
+  const o = el.parentElement && el.parentElement.closest('[role=option]');
+  return !!o && clean(o.textContent) === clean(el.textContent);
+};
 // ctlType returns [kind, role] for an actionable element, or null.
 export const ctlType = (el, tag, role) => {
   if (role && CTRL_ROLES.has(role)) {
@@ -65,6 +72,7 @@ export const ctlType = (el, tag, role) => {
       case 'slider': case 'spinbutton': return ['type', role];
       case 'combobox': return [tag === 'select' ? 'select' : 'type', role];
       case 'button':
+        if (optionPart(el)) return null;
         if (tag === 'button' && el.type === 'submit' && el.form) return ['submit', role];
         if (tag === 'input' && (el.type === 'submit' || el.type === 'image')) return ['submit', role];
         return ['click', role];

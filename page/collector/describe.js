@@ -1,11 +1,11 @@
 // describe.js: one control described in full (describe): its name,
 // state, value and what it accepts; secret fields never give a value.
 import { w } from './state.js';
-import { accName, formHeading, isEditable, keyHintless, labelsText, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
+import { accName, asLabel, formHeading, isEditable, keyHintless, labelsText, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
 import { evidenceOf, fieldEvidence, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
 import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
 import { filterLabel } from './repeated.js';
-import { LETTER, clean, cut } from './text.js';
+import { LETTER, clean, cut, vis } from './text.js';
 import { isSecret } from '../../internal/js/secret.js';
 
 export const isDisabled = (el, tag, hasAttr) => ((tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && el.matches(':disabled')) ||
@@ -132,6 +132,22 @@ const listboxLabel = (lb) => {
   return l || '';
 };
 
+// legendLabel: a field without a label alone in its <fieldset> is named
+// by the legend a person reads above it (MediaWiki's block form: the
+// legend "Username, IP address, or IP range:" over an input whose
+// <label> is empty, once named by its placeholder's example addresses).
+const legendLabel = (el) => {
+  const fs = el.closest('fieldset');
+  const lg = fs && fs.querySelector(':scope > legend');
+  if (!lg) return '';
+  let n = 0;
+  for (const f of fs.querySelectorAll('input:not([type=hidden]),select,textarea,[role=combobox],[role=textbox],[contenteditable=true]')) {
+    if (f !== el && (f.contains(el) || el.contains(f))) continue;
+    if (vis(f) && ++n > 1) return '';
+  }
+  return asLabel(clean(lg.textContent)) || '';
+};
+
 // COUNT_ONLY is a label that is only a count: 3, 3+, 12k, 1,024.
 const COUNT_ONLY = /^\d[\d.,]*\s*[+k]?$/i;
 
@@ -153,7 +169,7 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   if (!label && field) {
     const rl = ctx.rec ? '' : rowLabel(el);
     // (null: the row's label is another field's, this one only modifies it)
-    label = rl === null ? accName(el, tag, kr[1]) : rl || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+    label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
   }
   else if (!label && kr[0] === 'check') label = nearbyLabel(el);
   // issue 18 pt 4: a pager's glyph link is named by what it means; a
