@@ -2712,7 +2712,7 @@ var plingModule = (() => {
       } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ["click", "button"];
     }
     if (!kr) return false;
-    if (!w.declActions && !FIELD_TAGS.has(tag) && clippedAway(el)) {
+    if (!w.declActions && !FIELD_TAGS.has(tag) && !(c2.rec && c2.rec.el !== el) && clippedAway(el)) {
       skipped(el);
       return true;
     }
@@ -2724,14 +2724,19 @@ var plingModule = (() => {
   var FIELD_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea"]);
   var clippedAway = (el) => {
     for (let n = el, d = 0; n && n.nodeType === 1 && d < 5; n = n.parentElement, d++) {
-      const r = n.getBoundingClientRect();
-      if (r.width > 1 && r.height > 1) continue;
-      if (r.width === 0 && r.height === 0 && !n.firstChild) continue;
-      const cs = getComputedStyle(n);
-      if (cs.display === "contents") continue;
-      if (cs.overflow !== "visible" || cs.clip && cs.clip !== "auto") return true;
+      let c = w.clipMemo.get(n);
+      if (c === void 0) w.clipMemo.set(n, c = clipsAll(n));
+      if (c) return true;
     }
     return false;
+  };
+  var clipsAll = (n) => {
+    const r = n.getBoundingClientRect();
+    if (r.width > 1 && r.height > 1) return false;
+    if (r.width === 0 && r.height === 0 && !n.firstChild) return false;
+    const cs = getComputedStyle(n);
+    if (cs.display === "contents") return false;
+    return cs.overflow !== "visible" || !!cs.clip && cs.clip !== "auto";
   };
   var rowStateMix = (v) => {
     const { el, tag, hasAttr } = v;
@@ -2863,6 +2868,7 @@ var plingModule = (() => {
     w.detailsOwner = /* @__PURE__ */ new WeakMap();
     w.pointerGroups = /* @__PURE__ */ new WeakSet();
     w.listboxIds = /* @__PURE__ */ new Map();
+    w.clipMemo = /* @__PURE__ */ new WeakMap();
     w.listboxLabels = /* @__PURE__ */ new WeakMap();
   }
 

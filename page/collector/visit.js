@@ -479,7 +479,9 @@ const controlStep = (v) => {
   }
   if (!kr) return false;
   // (a button, link or option no one sees: its subtree is skipped)
-  if (!w.declActions && !FIELD_TAGS.has(tag) && clippedAway(el)) { skipped(el); return true; }
+  // (not for a control inside a record's row: rows are many, and a row
+  // of data keeps no control only screen readers reach)
+  if (!w.declActions && !FIELD_TAGS.has(tag) && !(c2.rec && c2.rec.el !== el) && clippedAway(el)) { skipped(el); return true; }
   control(el, tag, role, hasAttr, kr, c2, hover);
   // an editor's inside (its lines, its own textarea) is its content
   if (editor) return true;
@@ -497,14 +499,21 @@ const controlStep = (v) => {
 const FIELD_TAGS = new Set(['input', 'select', 'textarea']);
 const clippedAway = (el) => {
   for (let n = el, d = 0; n && n.nodeType === 1 && d < 5; n = n.parentElement, d++) {
-    const r = n.getBoundingClientRect();
-    if (r.width > 1 && r.height > 1) continue;
-    if (r.width === 0 && r.height === 0 && !n.firstChild) continue; // an empty box (an icon's span)
-    const cs = getComputedStyle(n);
-    if (cs.display === 'contents') continue;
-    if (cs.overflow !== 'visible' || (cs.clip && cs.clip !== 'auto')) return true;
+    // (each element is measured once per collection: a row's controls
+    // share their row and table)
+    let c = w.clipMemo.get(n);
+    if (c === undefined) w.clipMemo.set(n, (c = clipsAll(n)));
+    if (c) return true;
   }
   return false;
+};
+const clipsAll = (n) => {
+  const r = n.getBoundingClientRect();
+  if (r.width > 1 && r.height > 1) return false;
+  if (r.width === 0 && r.height === 0 && !n.firstChild) return false; // an empty box (an icon's span)
+  const cs = getComputedStyle(n);
+  if (cs.display === 'contents') return false;
+  return cs.overflow !== 'visible' || (!!cs.clip && cs.clip !== 'auto');
 };
 
 // rowStateMix mixes a row's checked and selected states into its
@@ -675,5 +684,6 @@ export function initVisit() {
   w.pointerGroups = new WeakSet();
   // the listboxes options were met in (describe.js): an id and a label each
   w.listboxIds = new Map();
+  w.clipMemo = new WeakMap();
   w.listboxLabels = new WeakMap();
 }
