@@ -180,8 +180,29 @@ var plingModule = (() => {
       } catch (e) {
       }
     }
+    const r0 = el.getBoundingClientRect();
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
     if (params.op === "select" && el.tagName === "SELECT") return select(el, params.value);
+    const r1 = el.getBoundingClientRect();
+    if (r0.top !== r1.top || r0.left !== r1.left) return settled(el, params, 3);
+    return placed(el, params);
+  };
+  var settled = (el, params, rounds) => new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      if (!el.isConnected || rounds === 0) return resolve(placed(el, params));
+      const a = el.getBoundingClientRect();
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      const b = el.getBoundingClientRect();
+      resolve(a.top !== b.top || a.left !== b.left ? settled(el, params, rounds - 1) : placed(el, params));
+    };
+    requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(finish)));
+    setTimeout(finish, 150);
+  });
+  var placed = (el, params) => {
+    if (!el.isConnected) return { ok: false, code: "ACTION_NOT_FOUND", reason: "the element is gone from the page; observe again" };
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) {
       return { ok: false, code: "UNAVAILABLE", reason: "the control is not rendered (hidden)" };
@@ -290,9 +311,12 @@ var plingModule = (() => {
   // js/prep.js
   var prep_default = (p) => {
     if (p.since && !unchanged(p.since, p.doc)) return { ok: false, changed: true };
+    const done = (r2) => {
+      if (r2 && r2.ok && p.salt) r2.digest = fillform_default({ digest_of: p.key, salt: p.salt }).digest;
+      return r2;
+    };
     const r = act_default(p);
-    if (r && r.ok && p.salt) r.digest = fillform_default({ digest_of: p.key, salt: p.salt }).digest;
-    return r;
+    return r && typeof r.then === "function" ? r.then(done) : done(r);
   };
   return __toCommonJS(prep_exports);
 })();

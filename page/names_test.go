@@ -417,3 +417,26 @@ func TestFoldedListboxOptions(t *testing.T) {
 		t.Errorf("the page says %q, want \"chosen es - español\"", got)
 	}
 }
+
+// A click goes where its target is once the page has placed things after
+// the scroll that brought it into view: MediaWiki's language menu (OOUI
+// clips it to the room above its dropdown, in the frame after a scroll)
+// took a click aimed at "de - Deutsch" on "diq - Zazaki", five options
+// below.
+func TestActAfterScrollRepositions(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
+	rt, tab := openURL(t, testbrowser.Serve(t, mux)+"/floating-menu.html")
+	if find(rt.Last(), "choose_country") == nil {
+		t.Fatalf("no choose_country:\n%s", page.RenderCompact(rt.Last(), page.DefaultBudgets(), false))
+	}
+	for _, want := range []string{"Country 3", "Country 30", "Country 12"} {
+		if _, err := rt.Act(t.Context(), page.ActRequest{Action: "choose_country", Args: map[string]any{"value": want}}); err != nil {
+			t.Fatalf("choose %s: %v", want, err)
+		}
+		if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "chosen "+want {
+			t.Errorf("the page says %q, want %q", got, "chosen "+want)
+		}
+	}
+}

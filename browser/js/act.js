@@ -112,8 +112,42 @@ export default (params) => {
     // focus), then it is placed and hit-tested again.
     try { el.focus({ preventScroll: true }); } catch (e) { /* not focusable */ }
   }
+  const r0 = el.getBoundingClientRect();
   el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
   if (params.op === "select" && el.tagName === "SELECT") return select(el, params.value);
+  const r1 = el.getBoundingClientRect();
+  // The scroll moved the control: a page that places things on scroll
+  // (OOUI's menus follow their dropdown) moves them in its next frames,
+  // so the point is measured after two, or a click aimed at "de -
+  // Deutsch" lands five options below it.
+  // What the page moved is scrolled into view again, up to three rounds.
+  if (r0.top !== r1.top || r0.left !== r1.left) return settled(el, params, 3);
+  return placed(el, params);
+};
+
+// settled waits three frames (the scroll event, the page's frame that
+// answers it, one more; at most 150 ms: a tab that renders none), then
+// brings el into view again; when that moved it, another round (the last
+// only waits).
+const settled = (el, params, rounds) => new Promise((resolve) => {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    if (!el.isConnected || rounds === 0) return resolve(placed(el, params));
+    const a = el.getBoundingClientRect();
+    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    const b = el.getBoundingClientRect();
+    resolve(a.top !== b.top || a.left !== b.left ? settled(el, params, rounds - 1) : placed(el, params));
+  };
+  requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(finish)));
+  setTimeout(finish, 150);
+});
+
+// placed measures el where it stands now and hit-tests its centre: the
+// point to click, or why there is none.
+const placed = (el, params) => {
+  if (!el.isConnected) return { ok: false, code: "ACTION_NOT_FOUND", reason: "the element is gone from the page; observe again" };
   const r = el.getBoundingClientRect();
   if (r.width === 0 && r.height === 0) {
     return { ok: false, code: "UNAVAILABLE", reason: "the control is not rendered (hidden)" };

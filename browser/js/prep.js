@@ -7,7 +7,8 @@
 // (unchanged(since, doc)), else nothing is done and the answer is
 // {ok: false, changed: true} (the caller's page.ErrPageChanged, a signal
 // to plan again that never reaches an agent, so not an error code); then
-// act(p); then, when act placed the step and p carries a salt, the target
+// act(p) (a promise when it waits two frames after scrolling the target);
+// then, when act placed the step and p carries a salt, the target
 // field's salted digest (fillForm's digest_of) goes in the answer as
 // digest.
 'use strict';
@@ -18,7 +19,12 @@ import fillForm from '../../page/js/fillform.js';
 
 export default (p) => {
   if (p.since && !unchanged(p.since, p.doc)) return { ok: false, changed: true };
+  const done = (r) => {
+    if (r && r.ok && p.salt) r.digest = fillForm({ digest_of: p.key, salt: p.salt }).digest;
+    return r;
+  };
+  // (act answers a promise when it waits for the page to place things
+  // after a scroll)
   const r = act(p);
-  if (r && r.ok && p.salt) r.digest = fillForm({ digest_of: p.key, salt: p.salt }).digest;
-  return r;
+  return r && typeof r.then === "function" ? r.then(done) : done(r);
 };
