@@ -45,11 +45,14 @@ npm:
 # WordPress and its default theme on its own MariaDB (started by the test in
 # a temporary datadir, never the system's instance) and PHP's built-in
 # server: those packages, when missing. The Adminer corpus
-# (e2e/realworld/adminer_test.go) runs Debian's Adminer over that MariaDB.
-WORDPRESS_PKGS = wordpress wordpress-theme-twentytwentythree mariadb-server mariadb-client php-cli php-mysql adminer
+# (e2e/realworld/adminer_test.go) runs Debian's Adminer over that MariaDB;
+# the MediaWiki corpus (e2e/realworld/mediawiki_test.go) installs Debian's
+# MediaWiki over SQLite in a temporary directory.
+WORDPRESS_PKGS = wordpress wordpress-theme-twentytwentythree mariadb-server mariadb-client php-cli php-mysql adminer mediawiki php-sqlite3
 wordpress:
 	@if [ ! -f /usr/share/wordpress/wp-load.php ] || [ ! -f /usr/share/wordpress/wp-content/themes/twentytwentythree/style.css ] || \
-	    [ ! -f /usr/share/adminer/adminer.php ] || \
+	    [ ! -f /usr/share/adminer/adminer.php ] || [ ! -f /var/lib/mediawiki/index.php ] || \
+	    ! php -r 'exit(in_array("sqlite", PDO::getAvailableDrivers()) ? 0 : 1);' >/dev/null 2>&1 || \
 	    [ ! -x /usr/sbin/mariadbd ] || [ ! -x /usr/bin/mariadb-install-db ] || [ ! -x /usr/bin/mariadb ] || \
 	    ! php -r 'exit(function_exists("mysqli_connect") ? 0 : 1);' >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ]; then \
@@ -59,7 +62,7 @@ wordpress:
 	    echo "the WordPress corpus needs Debian packages: run 'sudo apt-get install -y $(WORDPRESS_PKGS)'" >&2; exit 1; \
 	  fi; \
 	fi
-	@dpkg-query -W -f='$${Package} $${Version}\n' wordpress mariadb-server php-cli adminer 2>/dev/null || true
+	@dpkg-query -W -f='$${Package} $${Version}\n' wordpress mariadb-server php-cli adminer mediawiki 2>/dev/null || true
 
 build:
 	$(GO) build -buildvcs=auto -o bin/pling ./cmd/pling

@@ -235,6 +235,11 @@ type action struct {
 	RecordParam bool           `json:"record_param"`
 	Params      map[string]any `json:"params"`
 	SampleIDs   []string       `json:"sample_ids"`
+	// Value is a field's current content, as the observation shows it.
+	Value *struct {
+		Head string `json:"head"`
+		Tail string `json:"tail"`
+	} `json:"value"`
 }
 
 type record struct {

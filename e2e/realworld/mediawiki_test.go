@@ -1,0 +1,404 @@
+package realworld
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// mwRoot is Debian's mediawiki package: its web root (symbolic links into
+// /usr/share/mediawiki), served with PHP's built-in server. The wiki's
+// settings and its SQLite database live in the test's temporary
+// directories (MW_CONFIG_FILE), never in /etc or /var/lib.
+const (
+	mwRoot    = "/var/lib/mediawiki"
+	mwInstall = "/usr/share/mediawiki/maintenance/install.php"
+	mwAdmin   = "Admin"
+	mwPass    = "Adminpass123!"
+)
+
+// mwKnownFailing lists the MediaWiki tasks that fail today because of
+// Pling, each with its reason; the test fails when one of them passes.
+var mwKnownFailing = map[string]string{}
+
+// mwSeed are the pages the tasks work on, created with MediaWiki's own
+// maintenance/edit.php: a page with sections to edit in part, and one to
+// delete.
+var mwSeed = map[string]string{
+	"Holidays": "Our holiday policy.\n\n== Summer ==\nEveryone gets two weeks in summer.\n\n== Winter ==\nThe office closes for one week in winter.\n",
+	"Sandbox":  "A page to try things on.\n",
+}
+
+// mwTasks are a wiki administrator's everyday tasks, each checked in the
+// wiki's SQLite database (db).
+func mwTasks(db string) []wpTask {
+	want := func(sql, want string) func(context.Context, *wpSite) error {
+		return func(ctx context.Context, _ *wpSite) error {
+			got, err := mwQuery(ctx, db, sql)
+			if err != nil {
+				return err
+			}
+			if !strings.HasPrefix(got, want) {
+				return fmt.Errorf("database: %s: got %q, want %q…", sql, clip(got, 200), want)
+			}
+			return nil
+		}
+	}
+	latest := func(title string) string {
+		return "SELECT old_text FROM page JOIN slots ON slot_revision_id = page_latest JOIN content ON content_id = slot_content_id " +
+			"JOIN text ON 'tt:' || old_id = content_address WHERE page_namespace = 0 AND page_title = '" + title + "'"
+	}
+	return []wpTask{
+		{"sign_in", "the personal tools' Log out (MediaWiki keeps the sign-in in its session)", mwSignIn, wpCheckedInRun},
+		{"edit_section", "text.old_text of Holidays' latest revision", mwEditSection, want(latest("Holidays"), strings.TrimSpace(strings.Replace(mwSeed["Holidays"], "two weeks", "three weeks", 1)))},
+		{"search", "the search results (MediaWiki's own index)", mwSearch, wpCheckedInRun},
+		{"delete_page", "logging (the deletion's reason)", mwDelete, want("SELECT comment_text FROM logging JOIN comment ON comment_id = log_comment_id WHERE log_type = 'delete' AND log_title = 'Sandbox'", "Spam")},
+		{"user_rights", "user_groups of Jdoe", mwUserRights, want("SELECT group_concat(ug_group) FROM user_groups JOIN user ON user_id = ug_user WHERE user_name = 'Jdoe'", "sysop")},
+		{"skin", "user_properties.skin of Admin", mwSkin, want("SELECT up_value FROM user_properties JOIN user ON user_id = up_user WHERE user_name = 'Admin' AND up_property = 'skin'", "monobook")},
+		{"language", "user_properties.language of Admin", mwLanguage, want("SELECT up_value FROM user_properties JOIN user ON user_id = up_user WHERE user_name = 'Admin' AND up_property = 'language'", "de")},
+	}
+}
+
+// TestMediaWiki runs Debian's MediaWiki 1.39 (with its WikiEditor) over
+// SQLite with PHP's built-in server, installed non-interactively by its own
+// install.php, and does a wiki administrator's tasks through `pling
+// serve`: sign in; change two words in one section of a page (the edit
+// box shows the section's source; typing replaces that part); search;
+// delete a page with a reason chosen in an OOUI dropdown; add a user to a
+// group in the user-rights form (a form laid out in tables); change the
+// skin (OOUI radio options) and the interface language (a dropdown of
+// some 400 options, one choose_language(value)). Every outcome is checked
+// in the wiki's database.
+func TestMediaWiki(t *testing.T) {
+	start := time.Now()
+	for _, p := range []string{mwRoot + "/index.php", mwInstall, phpBin} {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("the MediaWiki corpus needs Debian's mediawiki and php-sqlite3 packages (make wordpress): %v", err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 6*time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	site, stop, err := startMediaWiki(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	setup := time.Since(start)
+	s, err := startSession(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	outs := runWPTasks(ctx, t, s, site, "mediawiki", mwTasks(filepath.Join(dir, "data", "wiki.sqlite")), mwKnownFailing)
+	passed, calls, tokens := totals(outs)
+	t.Logf("mediawiki: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
+		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
+	if err := writeWPReport(outs, "mediawiki.md"); err != nil {
+		t.Error(err)
+	}
+	checkOutcomes(t, outs)
+}
+
+// startMediaWiki installs a wiki in dir (its settings, its SQLite
+// database, PHP's sessions), seeds its pages and a second user, and
+// serves it on a free loopback port; stop ends the server.
+func startMediaWiki(ctx context.Context, dir string) (*wpSite, func(), error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, nil, err
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	base := "http://" + addr
+	conf := filepath.Join(dir, "LocalSettings.php")
+	env := append(os.Environ(), "MW_CONFIG_FILE="+conf)
+	for _, d := range []string{"data", "sessions"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			return nil, nil, err
+		}
+	}
+	run := func(stdin string, args ...string) error {
+		cmd := exec.CommandContext(ctx, phpBin, args...)
+		cmd.Env, cmd.Dir = env, mwRoot
+		cmd.Stdin = strings.NewReader(stdin)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("php %s: %w: %s", filepath.Base(args[0]), err, clip(out.String(), 600))
+		}
+		return nil
+	}
+	if err := run("", mwInstall, "--dbtype", "sqlite", "--dbpath", filepath.Join(dir, "data"), "--dbname", "wiki",
+		"--server", base, "--scriptpath", "", "--lang", "en", "--pass", mwPass, "--confpath", dir, "Test Wiki", mwAdmin); err != nil {
+		return nil, nil, err
+	}
+	// The editor a person edits with (WikiEditor's toolbar), as Debian's
+	// package ships it.
+	f, err := os.OpenFile(conf, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, err = f.WriteString("\nwfLoadExtension( 'WikiEditor' );\n$wgDefaultUserOptions['usebetatoolbar'] = 1;\n$wgCacheDirectory = " + phpQuote(filepath.Join(dir, "cache")) + ";\n")
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	for title, text := range mwSeed {
+		if err := run(text, "maintenance/edit.php", "-u", mwAdmin, "-s", "seed", title); err != nil {
+			return nil, nil, err
+		}
+	}
+	if err := run("", "maintenance/createAndPromote.php", "Jdoe", "Secretpass987!"); err != nil {
+		return nil, nil, err
+	}
+	logPath := filepath.Join(dir, "php.log")
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer logf.Close()
+	cmd := exec.Command(phpBin, "-d", "display_errors=0", "-d", "session.save_path="+filepath.Join(dir, "sessions"), "-S", addr, "-t", mwRoot)
+	cmd.Env, cmd.Dir = env, mwRoot
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("start php -S for MediaWiki: %w", err)
+	}
+	stop := func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		_ = cmd.Wait()
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(base + "/index.php/Main_Page")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return &wpSite{Base: base, phpLog: logPath}, stop, nil
+			}
+			err = fmt.Errorf("status %s", resp.Status)
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			stop()
+			return nil, nil, fmt.Errorf("php -S for MediaWiki did not answer on %s: %w", addr, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// phpQuote is s as a PHP string literal.
+func phpQuote(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+// mwQuery is the first column of the rows sql answers in the wiki's SQLite
+// database, one per line, read with PHP's PDO (php-sqlite3, which the wiki
+// itself needs).
+func mwQuery(ctx context.Context, db, sql string) (string, error) {
+	const prog = `$d = new PDO('sqlite:' . $argv[1]); $q = $d->query($argv[2]); if (!$q) { fwrite(STDERR, implode(' ', $d->errorInfo())); exit(1); } foreach ($q->fetchAll(PDO::FETCH_NUM) as $r) echo $r[0], "\n";`
+	cmd := exec.CommandContext(ctx, phpBin, "-r", prog, "--", db, sql)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("sqlite %q: %w: %s", clip(sql, 80), err, clip(errb.String(), 300))
+	}
+	return strings.TrimRight(out.String(), "\n"), nil
+}
+
+// mwSignIn: the login form's user name and password, then Log in; the
+// receipt says navigated and the personal tools offer Log out.
+func mwSignIn(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php?title=Special:UserLogin")
+	if err != nil {
+		return err
+	}
+	if obs, err = wpTypeFields(ctx, s, obs, []wpField{{`(?i)^user ?name`, mwAdmin}, {`(?i)^password`, mwPass}}); err != nil {
+		return err
+	}
+	r, err := wpPress(ctx, s, obs, `(?i)^log_in`)
+	if err != nil {
+		return err
+	}
+	if !r.Body.Result.Changed.Navigated {
+		return fmt.Errorf("log in: the receipt does not say navigated: %s", firstLine(r.Text))
+	}
+	if _, _, err := pickLink(ctx, s, r.Body.Observation, `(?i)^"log out"$`); err != nil {
+		return fmt.Errorf("signed in, but: %w", err)
+	}
+	return nil
+}
+
+// mwEditSection: the Summer section's edit link on the page, then "two
+// weeks" replaced by "three weeks" in the edit box (which shows the
+// section's source), Save changes.
+func mwEditSection(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php/Holidays")
+	if err != nil {
+		return err
+	}
+	// (a link of its own, or a member of the page's folded link list)
+	var args map[string]any
+	link, err := wpPick(ctx, s, obs, "link", `(?i)^edit_summer\b`, false)
+	if err != nil {
+		if link, args, err = pickLink(ctx, s, obs, `(?i)^"edit summer"$`); err != nil {
+			return err
+		}
+	}
+	r, err := wpAct(ctx, s, link, "", args)
+	if err != nil {
+		return err
+	}
+	box, err := wpPick(ctx, s, r.Body.Observation, "type", `(?i)wikitext|text area`, false)
+	if err != nil {
+		return err
+	}
+	if box.Value == nil || !strings.Contains(box.Value.Head+box.Value.Tail, "two weeks") {
+		return fmt.Errorf("the edit box does not show the section's text: %+v", box.Value)
+	}
+	if r, err = wpAct(ctx, s, box, "", map[string]any{"replace": "two weeks", "text": "three weeks"}); err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save`); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)your edit was saved`)
+}
+
+// mwSearch: the search box, "three weeks" and Enter; a result record holds
+// the page.
+func mwSearch(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php/Main_Page")
+	if err != nil {
+		return err
+	}
+	box, err := wpPick(ctx, s, obs, "type", `(?i)search`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, box, "", map[string]any{"text": "three weeks", "submit": true})
+	if err != nil {
+		return err
+	}
+	_, err = wpFind(ctx, s, r.Body.Observation, "Holidays")
+	return err
+}
+
+// mwDelete: the delete form of Sandbox, its Reason dropdown (typing opens
+// its menu), Spam, Delete page.
+func mwDelete(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php?title=Sandbox&action=delete")
+	if err != nil {
+		return err
+	}
+	reason, err := wpPick(ctx, s, obs, "type", `(?i)^reason`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, reason, "", map[string]any{"text": "Spam"})
+	if err != nil {
+		return err
+	}
+	spam, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^spam\b`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, spam, "", nil); err != nil {
+		return err
+	}
+	if w := r.Body.Result.Warning; w != "" {
+		return fmt.Errorf("choose Spam: %s", w)
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^delete.page`); err != nil {
+		return err
+	}
+	if !r.Body.Result.Changed.Navigated {
+		return fmt.Errorf("delete page: the receipt does not say navigated: %s", firstLine(r.Text))
+	}
+	return nil
+}
+
+// mwUserRights: Jdoe's user-rights form, the administrator group's
+// checkbox, a reason, Save user groups.
+func mwUserRights(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php/Special:UserRights/Jdoe")
+	if err != nil {
+		return err
+	}
+	box, err := wpPick(ctx, s, obs, "click", `(?i)^administrator\b`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, box, "", nil)
+	if err != nil {
+		return err
+	}
+	if obs, err = wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)^reason`, "trusted editor"}}); err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, obs, `(?i)^save.user.groups`); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)user groups of jdoe have been saved`)
+}
+
+// mwSkin: the preferences' Appearance tab, the MonoBook skin, Save.
+func mwSkin(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php/Special:Preferences")
+	if err != nil {
+		return err
+	}
+	r, err := wpPress(ctx, s, obs, `(?i)^appearance`)
+	if err != nil {
+		return err
+	}
+	radio, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^monobook\b`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, radio, "", nil); err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save`); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)preferences have been saved`)
+}
+
+// mwLanguage: the preferences' Language dropdown (a key opens its menu of
+// some 400 languages, folded into one choose_language(value)), Deutsch,
+// Save.
+func mwLanguage(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php/Special:Preferences")
+	if err != nil {
+		return err
+	}
+	lang, err := wpPick(ctx, s, obs, "type", `(?i)^language`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, lang, "", map[string]any{"text": "d"})
+	if err != nil {
+		return err
+	}
+	choose, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^choose_language`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, choose, "", map[string]any{"value": "de - Deutsch"}); err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save`); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)einstellungen wurden gespeichert|preferences have been saved`)
+}
