@@ -409,29 +409,11 @@ func foldOptions(actions []Action, regionPath func(string) string) []Action {
 			Description: fmt.Sprintf("Choose one of the %d options of %s", len(idx), what),
 		}
 		labels := linkLabels(actions, idx)
-		for j, i := range idx {
-			a := actions[i]
-			drop[i] = true
-			g.links = append(g.links, linkMember{name: a.Name, label: labels[j], key: a.key})
-			if a.inViewport {
-				g.inViewport = true
-			} else {
-				g.Offscreen++
-			}
-		}
+		g.addMembers(actions, idx, labels, drop)
 		g.Params = map[string]Param{"value": {Type: "string", Description: "The option to choose, as listed.", Enum: labels}}
 		groups = append(groups, g)
 	}
-	if len(groups) == 0 {
-		return actions
-	}
-	out := make([]Action, 0, len(actions)-len(drop)+len(groups))
-	for i, a := range actions {
-		if !drop[i] {
-			out = append(out, a)
-		}
-	}
-	return append(out, groups...)
+	return withFolds(actions, drop, groups)
 }
 
 // webmcpTools adds the tools the page declares through WebMCP
@@ -1187,23 +1169,33 @@ func foldLinks(actions []Action, regionLabel, regionPath func(string) string) []
 			regionLabel: regionPath(rid),
 			order:       actions[idx[0]].order,
 		}
-		labels := linkLabels(actions, idx)
-		var names []string
-		for j, i := range idx {
-			a := actions[i]
-			drop[i] = true
-			label := labels[j]
-			names = append(names, label)
-			g.links = append(g.links, linkMember{name: a.Name, label: label, key: a.key})
-			if a.inViewport {
-				g.inViewport = true
-			} else {
-				g.Offscreen++
-			}
-		}
+		names := linkLabels(actions, idx)
+		g.addMembers(actions, idx, names, drop)
 		g.Params = map[string]Param{"link": {Type: "string", Description: "The name of the link to open, as listed.", Enum: names}}
 		groups = append(groups, g)
 	}
+	return withFolds(actions, drop, groups)
+}
+
+// addMembers makes the actions at idx members of the folded entry g, each
+// under its label, and marks them to drop; g is in the viewport when one
+// of them is, and counts the others as offscreen.
+func (g *Action) addMembers(actions []Action, idx []int, labels []string, drop map[int]bool) {
+	for j, i := range idx {
+		a := actions[i]
+		drop[i] = true
+		g.links = append(g.links, linkMember{name: a.Name, label: labels[j], key: a.key})
+		if a.inViewport {
+			g.inViewport = true
+		} else {
+			g.Offscreen++
+		}
+	}
+}
+
+// withFolds is actions without the dropped ones, the folded entries after
+// them.
+func withFolds(actions []Action, drop map[int]bool, groups []Action) []Action {
 	if len(groups) == 0 {
 		return actions
 	}
@@ -1274,13 +1266,7 @@ func foldDays(actions []Action, regionPath func(string) string) []Action {
 		g.Params["day"] = Param{Type: "string", Description: "The date of the day to choose, YYYY-MM-DD, one of the days shown (show another month first for others).", Enum: days}
 		groups = append(groups, g)
 	}
-	out := make([]Action, 0, len(actions)-len(drop)+len(groups))
-	for i, a := range actions {
-		if !drop[i] {
-			out = append(out, a)
-		}
-	}
-	return append(out, groups...)
+	return withFolds(actions, drop, groups)
 }
 
 // arg is the argument that picks a member of a folded list: "link", or
