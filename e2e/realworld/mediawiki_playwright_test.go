@@ -1,0 +1,93 @@
+package realworld
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// mwPWScripts are mwTasks' scripts for Playwright MCP's agent (the
+// gallery's pwAgent: elements by their accessible name in Playwright's
+// snapshot). Playwright types by replacing a field's whole content, so
+// the section's edit box gets the whole section with the change; the
+// OOUI dropdowns are pressed open and their option pressed, as a person
+// clicks them (they have no accessible name in its snapshot: the agent
+// takes the one combobox the form shows).
+func mwPWScripts() map[string][]step {
+	return map[string][]step{
+		"sign_in": {{op: opOpen, path: "/index.php?title=Special:UserLogin"},
+			{op: opType, target: `(?i)^"username"`, text: mwAdmin},
+			{op: opType, target: `(?i)^"password"`, text: mwPass},
+			{op: opPress, target: `(?i)^"log in"`, role: "button"}},
+		"edit_section": {{op: opOpen, path: "/index.php/Holidays"},
+			// (its snapshot names each section's link "edit"; Summer's is the first)
+			{op: opPress, target: `(?i)^"edit"$`, role: "link"},
+			{op: opType, target: `(?i)wikitext`, text: "== Summer ==\nEveryone gets three weeks in summer.\n"},
+			{op: opPress, target: `(?i)^"save changes"`}},
+		"search": {{op: opOpen, path: "/index.php/Main_Page"},
+			{op: opType, target: `(?i)^"search test wiki"`, text: "three weeks", submit: true},
+			{op: opRead, text: "Holidays"}},
+		"delete_page": {{op: opOpen, path: "/index.php?title=Sandbox&action=delete"},
+			// (OOUI's dropdown has no name in its snapshot; it is the form's one combobox)
+			{op: opPress, target: `^""$`, role: "combobox"},
+			{op: opPress, target: `(?i)^"spam"`, role: "option"},
+			{op: opPress, target: `(?i)^"delete page"`}},
+		"user_rights": {{op: opOpen, path: "/index.php/Special:UserRights/Jdoe"},
+			{op: opPress, target: `(?i)^"administrator"`, role: "checkbox"},
+			{op: opType, target: `(?i)^"reason:?"`, text: "trusted editor"},
+			{op: opPress, target: `(?i)^"save user groups"`}},
+		"skin": {{op: opOpen, path: "/index.php/Special:Preferences"},
+			{op: opPress, target: `(?i)^"appearance"`, role: "tab"},
+			{op: opPress, target: `(?i)^"monobook`, role: "radio"},
+			{op: opPress, target: `(?i)^"save"`}},
+		"language": {{op: opOpen, path: "/index.php/Special:Preferences"},
+			{op: opPress, target: `^""$`, role: "combobox"}, // the first tab's one dropdown, unnamed
+			{op: opPress, target: `(?i)^"de - deutsch"`, role: "option"},
+			{op: opPress, target: `(?i)^"save"`}},
+	}
+}
+
+// BenchmarkMediaWikiTasksBesidePlaywright runs TestMediaWiki's seven
+// tasks through Playwright MCP 0.0.83 against a freshly installed wiki,
+// each outcome checked in its database with TestMediaWiki's checks, and
+// prints each task's pass, calls and cl100k tokens; the totals are its
+// metrics. Pling's figures are TestMediaWiki's. docs/REALWORLD.md,
+// "MediaWiki". Run: go test -run '^$' -bench
+// BenchmarkMediaWikiTasksBesidePlaywright -benchtime 1x -v ./e2e/realworld
+// (part of `make bench`).
+func BenchmarkMediaWikiTasksBesidePlaywright(b *testing.B) {
+	ctx := b.Context()
+	for i := 0; i < b.N; i++ {
+		dir := b.TempDir()
+		site, stop, err := startMediaWiki(ctx, dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		outs, err := mwPlaywrightRun(ctx, b, site, filepath.Join(dir, "data", "wiki.sqlite"))
+		stop()
+		if err != nil {
+			b.Fatal(err)
+		}
+		reportPWRun(b, "mediawiki", outs)
+	}
+}
+
+// mwPlaywrightRun runs the tasks through Playwright MCP in one browser
+// session.
+func mwPlaywrightRun(ctx context.Context, b *testing.B, site *wpSite, db string) ([]wpOutcome, error) {
+	c, err := startPlaywright(ctx, b.TempDir(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("Playwright MCP: %w", err)
+	}
+	defer c.Close()
+	p := &pwSession{c: c}
+	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
+		if f, err := os.Create(filepath.Join(d, "mediawiki-playwright.txt")); err == nil {
+			p.dump = f
+			defer f.Close()
+		}
+	}
+	return pwRunTasks(ctx, p, galleryBases{gallery: site.Base}, site, "mediawiki", mwTasks(db), mwPWScripts(), nil)
+}
