@@ -436,6 +436,21 @@ var plingModule = (() => {
     }
     return asLabel(clean(lg.textContent)) || "";
   };
+  var TEXT_SEL = "input:not([type]),input[type=text],input[type=search],input[type=email],input[type=url],input[type=tel],input[type=number],textarea";
+  var groupLabel = (el, tag) => {
+    if (tag !== "textarea" && !(tag === "input" && el.matches(TEXT_SEL))) return "";
+    for (let p = el.parentElement, d = 0; p && d < 4; p = p.parentElement, d++) {
+      let seen = 0;
+      for (let s = p.previousElementSibling; s && seen < 2; s = s.previousElementSibling, seen++) {
+        const l = s.localName === "label" ? s : s.querySelector(":scope > label");
+        if (!l || l.hasAttribute("for") || l.querySelector("input,select,textarea") || !vis(l)) continue;
+        const host = p.parentElement;
+        if (!host || host.querySelectorAll(TEXT_SEL).length !== 1) return "";
+        return asLabel(clean(l.textContent));
+      }
+    }
+    return "";
+  };
   var COUNT_ONLY = /^\d[\d.,]*\s*[+k]?$/i;
   var controlLabel = (c, el, tag, kr, ctx, field) => {
     const wn = w.widgetNow;
@@ -443,7 +458,7 @@ var plingModule = (() => {
     if (!label && kr[2]) label = kr[2];
     if (!label && field) {
       const rl = ctx.rec ? "" : rowLabel(el);
-      label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
+      label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
     } else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
       if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;

@@ -217,6 +217,11 @@ func TestActionNames(t *testing.T) {
 			{"calendar", "option", "", ""},
 			{"other_time", "textbox", "", ""},
 		}, absent: []string{"username_1_1_1_42_or_1_1_1_42_16", "ooui_oo_ui_widget_enabled", "oo_ui_element", "oo_ui_element_2"}},
+		// a label that points at no field names its group's one text input
+		{file: "movepage.html", want: []wantAction{
+			{"new_title", "textbox", "", ""},
+			{"reason", "textbox", "", ""},
+		}, absent: []string{"wp_new_title_main"}},
 		{file: "phpmyadmin-browse.html", records: 4,
 			folded: map[string]int{"edit": 4, "copy": 4, "delete": 4},
 			want: []wantAction{

@@ -148,6 +148,27 @@ const legendLabel = (el) => {
   return asLabel(clean(lg.textContent)) || '';
 };
 
+// groupLabel: a <label> that points at no field (no for, no field
+// inside), just before a group of controls, names the group's one text
+// field (MediaWiki's move form: "New title:" over a namespace dropdown
+// and the title's input, once named by its name words
+// wp_new_title_main). Up to four ancestors up, two siblings back.
+const TEXT_SEL = 'input:not([type]),input[type=text],input[type=search],input[type=email],input[type=url],input[type=tel],input[type=number],textarea';
+const groupLabel = (el, tag) => {
+  if (tag !== 'textarea' && !(tag === 'input' && el.matches(TEXT_SEL))) return '';
+  for (let p = el.parentElement, d = 0; p && d < 4; p = p.parentElement, d++) {
+    let seen = 0;
+    for (let s = p.previousElementSibling; s && seen < 2; s = s.previousElementSibling, seen++) {
+      const l = s.localName === 'label' ? s : s.querySelector(':scope > label');
+      if (!l || l.hasAttribute('for') || l.querySelector('input,select,textarea') || !vis(l)) continue;
+      const host = p.parentElement;
+      if (!host || host.querySelectorAll(TEXT_SEL).length !== 1) return '';
+      return asLabel(clean(l.textContent));
+    }
+  }
+  return '';
+};
+
 // COUNT_ONLY is a label that is only a count: 3, 3+, 12k, 1,024.
 const COUNT_ONLY = /^\d[\d.,]*\s*[+k]?$/i;
 
@@ -169,7 +190,7 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   if (!label && field) {
     const rl = ctx.rec ? '' : rowLabel(el);
     // (null: the row's label is another field's, this one only modifies it)
-    label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+    label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
   }
   else if (!label && kr[0] === 'check') label = nearbyLabel(el);
   // issue 18 pt 4: a pager's glyph link is named by what it means; a
