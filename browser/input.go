@@ -30,6 +30,10 @@ type actPrep struct {
 	// HasRow: a TARGET_NOT_REACHED answer carries a point on the target's
 	// row (RowX, RowY) to hover before the second try.
 	HasRow bool `json:"has_row"`
+	// Popup: a TARGET_COVERED answer whose cover is a list of
+	// suggestions or a menu (acthit.js): Escape closes it before a
+	// second try.
+	Popup bool `json:"popup"`
 	Done   bool `json:"done"`
 	// Nav are the URLs a click would open (links, form actions).
 	Nav []string `json:"nav"`
@@ -129,6 +133,16 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 			}
 		}
 		p, err = prep(false, 0, salt, true)
+	}
+	if page.ErrorCode(err) == page.CodeTargetCovered && p.Popup {
+		// A typeahead's suggestions left open over the target (typing into
+		// Prometheus's expression opened them over Execute): closed with
+		// Escape, as a person would, and placed again. Still covered, the
+		// step is an error.
+		if err := s.pressKey(ctx, escapeKey()); err != nil {
+			return "", err
+		}
+		p, err = prep(false, 0, salt, false)
 	}
 	if err != nil {
 		return "", err
@@ -280,6 +294,16 @@ func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *
 func endsInWord(text string) bool {
 	r, _ := utf8.DecodeLastRuneInString(text)
 	return r == '_' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// pressKey sends one key press to the focused element.
+func (s *Session) pressKey(ctx context.Context, down input.DispatchKeyEventParams) error {
+	tr := page.TraceFrom(ctx)
+	return s.run(ctx, s.b.opts.ActionTimeout, func(c context.Context) error {
+		return chromedp.Do(c, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			return press(ctx, t, tr, down)
+		}))
+	})
 }
 
 // escapeKey is Escape, which code editors' completion lists bind to

@@ -80,10 +80,14 @@ var plingModule = (() => {
       return false;
     };
   };
-  var coveredBy = (top) => {
+  var POPUP = "[role=listbox], [role=menu], .typeahead, .ui-autocomplete, .dropdown-menu, .autocomplete-suggestions";
+  var coveredBy = (top, el) => {
     const dlg = top.closest && top.closest("dialog, [role=dialog], [role=alertdialog]");
     const by = dlg ? "the dialog " + JSON.stringify((dlg.getAttribute("aria-label") || dlg.textContent || "").trim().slice(0, 60)) : "another element";
-    return { ok: false, code: "TARGET_COVERED", reason: "the control is covered by " + by };
+    const out = { ok: false, code: "TARGET_COVERED", reason: "the control is covered by " + by };
+    const pop = !dlg && top.closest && top.closest(POPUP);
+    if (pop && el && !pop.contains(el)) out.popup = true;
+    return out;
   };
   var place = (el, doc, x, y) => {
     const hit = topAt(doc, x, y);
@@ -92,7 +96,7 @@ var plingModule = (() => {
       return { ok: false, code: "TARGET_NOT_REACHED", reason: "nothing of the control is at its point on the page, so a click cannot reach it; observe again" };
     }
     if (hit && !inside(hit) && !(hit.control && hit.control === el) && !(hit.tagName === "LABEL" && hit.contains(el))) {
-      return coveredBy(hit);
+      return coveredBy(hit, el);
     }
     let px = x, py = y;
     for (let w = doc.defaultView; w && w !== window && w.frameElement; w = w.parent) {

@@ -1852,7 +1852,7 @@ var plingModule = (() => {
     s = keyHintless(el, s);
     if (strong) return s;
     if (!s) s = keyHintless(el, clean(el.getAttribute("title")));
-    if (!s && (field || isEditable(el))) s = clean(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || el.getAttribute("data-placeholder"));
+    if (!s && (field || isEditable(el))) s = hintless(clean(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || el.getAttribute("data-placeholder")));
     return s;
   };
   var labelsText = (el) => {
@@ -1878,6 +1878,7 @@ var plingModule = (() => {
     }
     return "";
   };
+  var hintless = (s) => s.replace(/\s*\((?:[^()\s]+\s+)+[^()]*\)\s*$/, "") || s;
   var asLabel = (text) => {
     if (!text || text.length > NAME_TEXT || !LETTER.test(text)) return "";
     const t = text.replace(/\s*[:*]\s*$/, "");

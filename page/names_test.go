@@ -445,3 +445,32 @@ func TestActAfterScrollRepositions(t *testing.T) {
 		}
 	}
 }
+
+// A typeahead's suggestions left open over the control an agent presses
+// next are closed with Escape, as a person would, and the press goes on:
+// Prometheus's Execute was TARGET_COVERED after typing "up" into the
+// expression, whose suggestions covered it. The placeholder's usage hint
+// is no part of the field's name.
+func TestActClosesSuggestionsOverTheTarget(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
+	rt, tab := openURL(t, testbrowser.Serve(t, mux)+"/typeahead.html")
+	ctx := t.Context()
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "expression", Args: map[string]any{"text": "up"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := evalString(t, tab, `String(document.querySelectorAll(".typeahead li").length)`); got != "3" {
+		t.Fatalf("the suggestions are not open after typing (%s items)", got)
+	}
+	res, err := rt.Act(ctx, page.ActRequest{Action: "execute"})
+	if err != nil {
+		t.Fatalf("execute under the open suggestions: %v", err)
+	}
+	if !res.Receipt.OK {
+		t.Errorf("receipt %+v", res.Receipt)
+	}
+	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "executed up" {
+		t.Errorf("the page says %q, want \"executed up\"", got)
+	}
+}

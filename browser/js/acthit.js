@@ -44,10 +44,18 @@ const insideOf = (el) => {
 
 // coveredBy is the refusal for a control that top covers, naming the
 // dialog top is in.
-const coveredBy = (top) => {
+// A list of suggestions or a menu left open over the target (a
+// typeahead's, after typing into its field) is what a person closes with
+// Escape before clicking: the answer says popup, and the caller presses
+// Escape and places the step again.
+const POPUP = "[role=listbox], [role=menu], .typeahead, .ui-autocomplete, .dropdown-menu, .autocomplete-suggestions";
+const coveredBy = (top, el) => {
   const dlg = top.closest && top.closest("dialog, [role=dialog], [role=alertdialog]");
   const by = dlg ? ("the dialog " + JSON.stringify((dlg.getAttribute("aria-label") || dlg.textContent || "").trim().slice(0, 60))) : "another element";
-  return { ok: false, code: "TARGET_COVERED", reason: "the control is covered by " + by };
+  const out = { ok: false, code: "TARGET_COVERED", reason: "the control is covered by " + by };
+  const pop = !dlg && top.closest && top.closest(POPUP);
+  if (pop && el && !pop.contains(el)) out.popup = true;
+  return out;
 };
 
 // place hit-tests el at (x, y), its centre in its own document doc, and
@@ -61,7 +69,7 @@ export const place = (el, doc, x, y) => {
     return { ok: false, code: "TARGET_NOT_REACHED", reason: "nothing of the control is at its point on the page, so a click cannot reach it; observe again" };
   }
   if (hit && !inside(hit) && !(hit.control && hit.control === el) && !(hit.tagName === "LABEL" && hit.contains(el))) {
-    return coveredBy(hit);
+    return coveredBy(hit, el);
   }
   let px = x, py = y;
   for (let w = doc.defaultView; w && w !== window && w.frameElement; w = w.parent) {

@@ -176,7 +176,7 @@ export const accName = (el, tag, role, strong) => {
   s = keyHintless(el, s);
   if (strong) return s;
   if (!s) s = keyHintless(el, clean(el.getAttribute('title')));
-  if (!s && (field || isEditable(el))) s = clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder'));
+  if (!s && (field || isEditable(el))) s = hintless(clean(el.getAttribute('placeholder') || el.getAttribute('aria-placeholder') || el.getAttribute('data-placeholder')));
   return s;
 };
 // labelsText is the text of each <label> of a field that has any, in
@@ -217,6 +217,10 @@ const standInLabel = (el) => {
   }
   return '';
 };
+// hintless drops a placeholder's parenthesised usage hint of two words
+// or more: Prometheus's "Expression (press Shift+Enter for newlines)"
+// names expression.
+const hintless = (s) => s.replace(/\s*\((?:[^()\s]+\s+)+[^()]*\)\s*$/, '') || s;
 // nearbyLabel is the visible text that labels a field with no
 // accessible name: a short text just before it (the label element of
 // its form group, a caption div), or the nearest preceding heading or
