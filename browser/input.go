@@ -34,7 +34,7 @@ type actPrep struct {
 	// suggestions or a menu (acthit.js): Escape closes it before a
 	// second try.
 	Popup bool `json:"popup"`
-	Done   bool `json:"done"`
+	Done  bool `json:"done"`
 	// Nav are the URLs a click would open (links, form actions).
 	Nav []string `json:"nav"`
 	// Digest is the target field's salted digest (asked with a salt).
