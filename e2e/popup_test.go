@@ -221,8 +221,9 @@ func TestIdentityAfterABlockedRedirect(t *testing.T) {
 // a new tab, titles it with a <span> that $('#name').click() makes
 // clickable, which was no action there. The browser now reads those
 // listeners when it adopts the tab (browser/adopt.go), so a plain
-// addEventListener counts as jQuery's does; a listener the page adds after
-// the adoption is seen through the watcher installed then.
+// addEventListener counts as jQuery's does (jQuery binds through it too),
+// in the tab's frames as well; a listener the page adds after the
+// adoption is seen through the watcher installed then.
 func TestPopupsSeeTheirClickHandlers(t *testing.T) {
 	t.Parallel()
 	jq, err := npmcache.Pack(t.Context(), "jquery@3.7.1")
@@ -240,6 +241,14 @@ func TestPopupsSeeTheirClickHandlers(t *testing.T) {
 	mux.HandleFunc("/opener/{kind}", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `<!doctype html><title>Tree</title><main><button onclick="window.open('/notebook/%s')">New notebook</button></main>`, r.PathValue("kind"))
 	})
+	mux.HandleFunc("/inner", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><span id="name">Untitled</span>
+<script>document.getElementById("name").addEventListener("click", () => { parent.document.getElementById("renamed").textContent = "rename asked"; });</script>`)
+	})
+	mux.HandleFunc("/notebook/frame", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>Notebook</title><main><iframe src="/inner"></iframe>
+<p id="renamed" role="status"></p></main>`)
+	})
 	mux.HandleFunc("/notebook/{kind}", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `<!doctype html><title>Notebook</title><main>
 <span id="name">Untitled</span> <span>Last checkpoint: a few seconds ago</span>
@@ -254,7 +263,7 @@ func TestPopupsSeeTheirClickHandlers(t *testing.T) {
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { _ = srv.Close() })
 	base := "http://" + ln.Addr().String()
-	for _, kind := range []string{"jquery", "plain", "late"} {
+	for _, kind := range []string{"jquery", "plain", "late", "frame"} {
 		t.Run(kind, func(t *testing.T) {
 			t.Parallel()
 			c, _ := stdioClient(t, nil, "--url", base+"/opener/"+kind)

@@ -2420,20 +2420,8 @@ var plingModule = (() => {
     if (w.delegated.has(el)) return true;
     const d = el.ownerDocument, win2 = d && d.defaultView;
     const m = win2 && win2.__plingClicks;
-    if (!m) return jqueryBound(el, win2);
-    const s = typeof m.get === "function" ? m.get(el) : void 0;
+    const s = m && typeof m.get === "function" ? m.get(el) : void 0;
     return !!s && s.size > 0;
-  };
-  var jqueryBound = (el, win2) => {
-    const $ = win2 && win2.jQuery;
-    if (!$ || typeof $._data !== "function") return false;
-    try {
-      const ev = $._data(el, "events");
-      const hs = ev && ev.click;
-      return !!hs && hs.length > (hs.delegateCount || 0);
-    } catch (e) {
-      return false;
-    }
   };
   var pointerButton = (el) => {
     const own2 = clickHandler(el);

@@ -255,7 +255,6 @@ var plingModule = (() => {
     Object.defineProperty(window, KEY2, { value: clicks });
     const clickers = [];
     Object.defineProperty(window, "__plingClickers", { value: clickers });
-    const canRef = typeof WeakRef === "function";
     const wrap = (orig, fn) => {
       Object.defineProperty(fn, "name", { value: orig.name });
       Object.defineProperty(fn, "length", { value: orig.length });
@@ -263,14 +262,7 @@ var plingModule = (() => {
     };
     const node = (t) => !!t && (t.nodeType === 1 || t.nodeType === 9);
     ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
-      if (type === "click" && fn && node(this)) {
-        let s = clicks.get(this);
-        if (!s) {
-          clicks.set(this, s = /* @__PURE__ */ new Set());
-          if (canRef && clickers.length < MAX_CLICKERS) clickers.push(new WeakRef(this));
-        }
-        s.add(fn);
-      }
+      if (type === "click" && fn && node(this)) noteClick(clicks, clickers, this, fn);
       return add.call(this, type, fn, opts);
     });
     ET.removeEventListener = wrap(remove, function removeEventListener(type, fn, opts) {
@@ -280,6 +272,14 @@ var plingModule = (() => {
       }
       return remove.call(this, type, fn, opts);
     });
+  };
+  var noteClick = (clicks, clickers, el, fn) => {
+    let s = clicks.get(el);
+    if (!s) {
+      clicks.set(el, s = /* @__PURE__ */ new Set());
+      if (typeof WeakRef === "function" && clickers.length < MAX_CLICKERS) clickers.push(new WeakRef(el));
+    }
+    s.add(fn);
   };
 
   // js/docstart.js

@@ -89,31 +89,17 @@ export const pointerGroup = (el) => {
   return true;
 };
 // clickHandler: el has a click handler of its own, or one jQuery
-// delegates to it from an ancestor (delegatedTargets).
+// delegates to it from an ancestor (delegatedTargets). Every document has
+// listeners.js's watcher: from its start, or, in a tab the page opened,
+// from its adoption, with the listeners bound before it read from the
+// browser (page/js/adopt.js).
 export const clickHandler = (el) => {
   if (el.hasAttribute('onclick') || typeof el.onclick === 'function') return true;
   if (w.delegated.has(el)) return true;
   const d = el.ownerDocument, win = d && d.defaultView;
   const m = win && win.__plingClicks;
-  if (!m) return jqueryBound(el, win);
-  const s = typeof m.get === 'function' ? m.get(el) : undefined;
+  const s = m && typeof m.get === 'function' ? m.get(el) : undefined;
   return !!s && s.size > 0;
-};
-// jqueryBound: in a document that started without listeners.js (a tab
-// the page opened, attached once its document had loaded), jQuery's own
-// data still names a click handler it bound to el itself (Jupyter's
-// notebook title: $('span.filename').click(…)); delegated ones are not
-// el's.
-const jqueryBound = (el, win) => {
-  const $ = win && win.jQuery;
-  if (!$ || typeof $._data !== 'function') return false;
-  try {
-    const ev = $._data(el, 'events');
-    const hs = ev && ev.click;
-    return !!hs && hs.length > (hs.delegateCount || 0);
-  } catch (e) {
-    return false;
-  }
 };
 export const pointerButton = (el) => {
   const own = clickHandler(el);

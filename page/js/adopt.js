@@ -9,8 +9,10 @@
 // has none and then returns the document, which the browser sweeps for
 // the click listeners already there (DOMDebugger.getEventListeners);
 // where the watchers were there already it returns null: nothing to
-// sweep. Called with an element (or a document) the sweep found, it
-// records its listener (listeners.js markClickable) and returns null.
+// sweep. Called with an element (or a document) the sweep found, in that
+// element's own realm (a frame's too), it records its listener there,
+// installing the watcher where it is missing (listeners.js
+// markClickable), and returns null.
 
 import docstart from './docstart.js';
 import { markClickable } from './listeners.js';

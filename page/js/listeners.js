@@ -31,7 +31,6 @@ export const watchListeners = () => {
   Object.defineProperty(window, KEY, { value: clicks });
   const clickers = [];
   Object.defineProperty(window, "__plingClickers", { value: clickers });
-  const canRef = typeof WeakRef === "function";
   const wrap = (orig, fn) => {
     // the wrapper keeps the native function's name and length, so a page
     // that introspects addEventListener sees what it expects
@@ -43,14 +42,7 @@ export const watchListeners = () => {
   // most: $(document).on('click', 'tr', …))
   const node = (t) => !!t && (t.nodeType === 1 || t.nodeType === 9);
   ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
-    if (type === "click" && fn && node(this)) {
-      let s = clicks.get(this);
-      if (!s) {
-        clicks.set(this, (s = new Set()));
-        if (canRef && clickers.length < MAX_CLICKERS) clickers.push(new WeakRef(this));
-      }
-      s.add(fn);
-    }
+    if (type === "click" && fn && node(this)) noteClick(clicks, clickers, this, fn);
     return add.call(this, type, fn, opts);
   });
   ET.removeEventListener = wrap(remove, function removeEventListener(type, fn, opts) {
@@ -68,17 +60,25 @@ export const watchListeners = () => {
 // that listener later leaves the element counted as clickable.
 const SWEPT = function swept() {};
 
-// markClickable records that el (an element or a document) has a click
-// listener, in the watcher of el's own window; a window without the
-// watcher records nothing.
-export const markClickable = (el) => {
-  const win = el && el.ownerDocument ? el.ownerDocument.defaultView : el && el.defaultView;
-  if (!win || !Object.prototype.hasOwnProperty.call(win, "__plingClicks")) return;
-  const clicks = win.__plingClicks, clickers = win.__plingClickers;
+// noteClick records listener fn of el: its set in clicks, and el among
+// the clickers the first time (as a weak reference, at most MAX_CLICKERS).
+const noteClick = (clicks, clickers, el, fn) => {
   let s = clicks.get(el);
   if (!s) {
     clicks.set(el, (s = new Set()));
-    if (typeof WeakRef === "function" && Array.isArray(clickers) && clickers.length < MAX_CLICKERS) clickers.push(new WeakRef(el));
+    if (typeof WeakRef === "function" && clickers.length < MAX_CLICKERS) clickers.push(new WeakRef(el));
   }
-  s.add(SWEPT);
+  s.add(fn);
+};
+
+// markClickable records that el (an element or a document) has a click
+// listener, in the watcher of el's own window, which it installs there
+// when missing (a frame of a tab the page opened: the browser calls
+// adopt.js in the realm of each element it reports).
+export const markClickable = (el) => {
+  const win = el && el.ownerDocument ? el.ownerDocument.defaultView : el && el.defaultView;
+  if (!win) return;
+  if (win === window) watchListeners();
+  if (!Object.prototype.hasOwnProperty.call(win, "__plingClicks")) return;
+  noteClick(win.__plingClicks, win.__plingClickers, el, SWEPT);
 };
