@@ -184,23 +184,24 @@ var plingModule = (() => {
       } catch (e) {
       }
     }
-    const r0 = el.getBoundingClientRect();
+    if (params.op === "select" && el.tagName === "SELECT") {
+      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      return select(el, params.value);
+    }
+    return intoView(el) ? settled(el, params, 3) : placed(el, params);
+  };
+  var intoView = (el) => {
+    const a = el.getBoundingClientRect();
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-    if (params.op === "select" && el.tagName === "SELECT") return select(el, params.value);
-    const r1 = el.getBoundingClientRect();
-    if (r0.top !== r1.top || r0.left !== r1.left) return settled(el, params, 3);
-    return placed(el, params);
+    const b = el.getBoundingClientRect();
+    return a.top !== b.top || a.left !== b.left;
   };
   var settled = (el, params, rounds) => new Promise((resolve) => {
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
-      if (!el.isConnected || rounds === 0) return resolve(placed(el, params));
-      const a = el.getBoundingClientRect();
-      el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-      const b = el.getBoundingClientRect();
-      resolve(a.top !== b.top || a.left !== b.left ? settled(el, params, rounds - 1) : placed(el, params));
+      resolve(rounds > 0 && el.isConnected && intoView(el) ? settled(el, params, rounds - 1) : placed(el, params));
     };
     requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(finish)));
     setTimeout(finish, 150);

@@ -112,17 +112,24 @@ export default (params) => {
     // focus), then it is placed and hit-tested again.
     try { el.focus({ preventScroll: true }); } catch (e) { /* not focusable */ }
   }
-  const r0 = el.getBoundingClientRect();
+  if (params.op === "select" && el.tagName === "SELECT") {
+    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+    return select(el, params.value);
+  }
+  // When the scroll moved the control, a page that places things on
+  // scroll (OOUI re-clips an open menu) moves them in its next frames: the
+  // point is measured once they are placed (settled), or a click aimed at
+  // "de - Deutsch" lands five options below it.
+  return intoView(el) ? settled(el, params, 3) : placed(el, params);
+};
+
+// intoView scrolls el to the centre of the viewport and says whether
+// that moved it.
+const intoView = (el) => {
+  const a = el.getBoundingClientRect();
   el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-  if (params.op === "select" && el.tagName === "SELECT") return select(el, params.value);
-  const r1 = el.getBoundingClientRect();
-  // The scroll moved the control: a page that places things on scroll
-  // (OOUI's menus follow their dropdown) moves them in its next frames,
-  // so the point is measured after two, or a click aimed at "de -
-  // Deutsch" lands five options below it.
-  // What the page moved is scrolled into view again, up to three rounds.
-  if (r0.top !== r1.top || r0.left !== r1.left) return settled(el, params, 3);
-  return placed(el, params);
+  const b = el.getBoundingClientRect();
+  return a.top !== b.top || a.left !== b.left;
 };
 
 // settled waits three frames (the scroll event, the page's frame that
@@ -134,11 +141,7 @@ const settled = (el, params, rounds) => new Promise((resolve) => {
   const finish = () => {
     if (done) return;
     done = true;
-    if (!el.isConnected || rounds === 0) return resolve(placed(el, params));
-    const a = el.getBoundingClientRect();
-    el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
-    const b = el.getBoundingClientRect();
-    resolve(a.top !== b.top || a.left !== b.left ? settled(el, params, rounds - 1) : placed(el, params));
+    resolve(rounds > 0 && el.isConnected && intoView(el) ? settled(el, params, rounds - 1) : placed(el, params));
   };
   requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(finish)));
   setTimeout(finish, 150);

@@ -7,7 +7,8 @@
 // (unchanged(since, doc)), else nothing is done and the answer is
 // {ok: false, changed: true} (the caller's page.ErrPageChanged, a signal
 // to plan again that never reaches an agent, so not an error code); then
-// act(p) (a promise when it waits two frames after scrolling the target);
+// act(p) (a promise when it waits for the page after a scroll that moved
+// the target);
 // then, when act placed the step and p carries a salt, the target
 // field's salted digest (fillForm's digest_of) goes in the answer as
 // digest.
