@@ -987,6 +987,11 @@ func describe(c Control) string {
 		return "Expand or collapse the row (a click on the row shows or hides its details)"
 	case "click":
 		return "Click the row"
+	case "cell":
+		if label == "" {
+			return "Click the row's cell"
+		}
+		return "Click the row's " + quoteLabel(label) + " cell"
 	}
 	switch kindOf(c) {
 	case "upload":
@@ -1353,6 +1358,8 @@ func slotVerb(c Control) string {
 	switch {
 	case c.Does == "expand" || c.Does == "click":
 		return c.Does
+	case c.Does == "cell":
+		return "click_cell"
 	case c.Kind == "link":
 		return "open"
 	case c.Role == "radio" || c.Role == "menuitemradio" || c.Role == "option":

@@ -806,7 +806,7 @@ var plingModule = (() => {
     const name = dn !== null ? cut2(clean(dn), NAME_TEXT) : "";
     if (name) return { name, generic: "", acc: "", hint: "", sk: "d" + name + "" + ctx.region, nk: "" };
     let acc = "", hint = "", nk = "";
-    acc = w.widgetNow ? w.widgetNow.label : el === rec.el ? clean(el.getAttribute("aria-label")) : accName(el, tag, kr[1]);
+    acc = w.widgetNow ? w.widgetNow.label : el === rec.el || kr[3] === "cell" ? clean(el.getAttribute("aria-label")) : accName(el, tag, kr[1]);
     if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== "type" && kr[0] !== "select") {
       const ic = iconOf(el);
       if (ic) acc = ic;
@@ -860,6 +860,13 @@ var plingModule = (() => {
     }
     if (hint && !c.description) c.description = cut2(hint);
     if (el === rec.el && kr[3]) c.does = kr[3];
+    if (kr[3] === "cell" && !name) {
+      c.does = "cell";
+      delete c.evidence;
+      delete c.label;
+      const h = columnHeader(el, rec.el);
+      if (h && LETTER.test(h)) c.label = cut2(h);
+    }
     const sh = { shape: c.declared ? c.name : "s" + (w.rowActions.length + 1) };
     for (const key of SHAPE_FIELDS) if (c[key] !== void 0) sh[key] = c[key];
     sh.in_viewport = false;
@@ -868,7 +875,7 @@ var plingModule = (() => {
     sh._covered = 0;
     if (ctx.fi >= 0) sh.frame = ctx.fi;
     if (ctx.shadow) sh.shadow = true;
-    if (!name && !w.widgetNow) {
+    if (!name && !w.widgetNow && kr[3] !== "cell") {
       if ((!generic || k.fromTitle) && kr[0] === "link" && acc && !/\d/.test(acc)) w.slotLabel.set(sh, cut2(acc));
       w.slotNames.set(sh, { names: [], ev, fromTitle: k.fromTitle });
     }
@@ -1986,9 +1993,11 @@ var plingModule = (() => {
     t = t.replace(/^(?:icon|ico|i|svg|sprite)-/, "").replace(/^(?:ios|md|logo)-/, "");
     return /^[a-z][a-z-]{1,30}$/.test(t) ? t.replace(/-/g, " ") : "";
   };
+  var CLOSE_CLASS = /^(?:btn-close|close|[a-z]+(?:-[a-z]+)*-(?:close|dismiss))$/;
   var iconFromClass = (n) => {
     const cl = n.classList;
     if (!cl || cl.length === 0) return "";
+    for (const c of cl) if (CLOSE_CLASS.test(c) && (n.localName === "button" || n.getAttribute("role") === "button" || n.localName === "a")) return "close";
     for (const c of cl) {
       if (LIGATURE.test(c)) {
         const t = clean(n.textContent);
@@ -2713,10 +2722,12 @@ var plingModule = (() => {
     if (!kr && !w.declActions && !c2.ctl) {
       if (c2.rec && c2.rec.el === el) {
         if (c2.rec.kind !== "decl" && clickableRow(el)) kr = ["click", "button", "", rowDisclosure(el) ? "expand" : "click"];
-      } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ["click", "button"];
+      } else if (POINTER_TAGS.has(tag) && pointerButton(el)) {
+        kr = c2.rec && c2.rec.kind === "table" ? ["click", "button", "", "cell"] : ["click", "button"];
+      }
     }
     if (!kr) return false;
-    if (!w.declActions && !FIELD_TAGS.has(tag) && !(c2.rec && c2.rec.el !== el) && clippedAway(el)) {
+    if (!w.declActions && !(c2.rec && c2.rec.el !== el) && (!FIELD_TAGS.has(tag) && clippedAway(el) || fixedAway(el))) {
       skipped(el);
       return true;
     }
@@ -2742,6 +2753,30 @@ var plingModule = (() => {
     if (cs.display === "contents") return false;
     return cs.overflow !== "visible" || !!cs.clip && cs.clip !== "auto";
   };
+  var fixedAway = (el) => {
+    if (el.ownerDocument !== document) return false;
+    const r = el.getBoundingClientRect();
+    const outX = r.left >= w.VW || r.right <= 0, outY = r.top >= w.VH || r.bottom <= 0;
+    if (!outX && !outY) return false;
+    for (let n = el; n; n = n.parentElement) {
+      let f = w.fixedMemo.get(n);
+      if (f === void 0) {
+        const cs = getComputedStyle(n);
+        f = (cs.position === "fixed" ? FIXED : 0) | (SCROLLS.test(cs.overflowX) ? SCROLL_X : 0) | (SCROLLS.test(cs.overflowY) ? SCROLL_Y : 0);
+        w.fixedMemo.set(n, f);
+      }
+      if (outX && f & SCROLL_X || outY && f & SCROLL_Y) {
+        const b = n.getBoundingClientRect();
+        if ((!outX || b.left < w.VW && b.right > 0) && (!outY || b.top < w.VH && b.bottom > 0)) return false;
+      }
+      if (f & FIXED) return true;
+    }
+    return false;
+  };
+  var FIXED = 4;
+  var SCROLL_X = 1;
+  var SCROLL_Y = 2;
+  var SCROLLS = /^(?:auto|scroll|hidden)$/;
   var rowStateMix = (v) => {
     const { el, tag, hasAttr } = v;
     if (tag === "input" && (el.type === "checkbox" || el.type === "radio")) mix(v.c2.rec, el.checked ? "1" : "0");
@@ -2873,6 +2908,7 @@ var plingModule = (() => {
     w.pointerGroups = /* @__PURE__ */ new WeakSet();
     w.listboxIds = /* @__PURE__ */ new Map();
     w.clipMemo = /* @__PURE__ */ new WeakMap();
+    w.fixedMemo = /* @__PURE__ */ new WeakMap();
     w.listboxLabels = /* @__PURE__ */ new WeakMap();
   }
 

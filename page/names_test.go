@@ -227,6 +227,19 @@ func TestActionNames(t *testing.T) {
 			want: []wantAction{
 				{"show_all", "checkbox", "", ""},
 			}, absent: []string{"copy_copy", "delete_delete", "show_all_2"}},
+		// phpMyAdmin, live: its console's panels parked beside the window
+		// (a fixed box no scroll moves) are no actions, a fixed panel that
+		// scrolls keeps its lower entries; a clickable cell is the row's
+		// cell of its column; a close button drawn by its classes is close
+		{file: "pma-live.html", records: 3,
+			folded: map[string]int{"name": 3, "price": 3, "id": 3},
+			want: []wantAction{
+				{"console", "", "", ""},
+				{"sakila", "", "", ""},
+				{"close", "", "Press the close icon", "icon"},
+				{"ok", "", "", ""},
+				{"name", "", `Click the row's "name" cell`, ""},
+			}, absent: []string{"always_expand", "always_expand_query_messages", "set_default", "widget_gadget_doohickey", "9_99_19_50_4_25", "data", "ui_dialog_titlebar_close"}},
 		// select2's read-only ARIA textbox inside its combobox shows the
 		// chosen value: part of the combobox, not a second type action.
 		{file: "combobox-display.html", want: []wantAction{

@@ -199,7 +199,9 @@ type Control struct {
 	// Does, on a row action whose control is the record's own element (a
 	// clickable row holding no control), says what a click on it does:
 	// "expand" for a row that shows or hides the details under it, "click"
-	// for any other. It names the folded action (expand(record)).
+	// for any other. It names the folded action (expand(record)). "cell"
+	// is a clickable cell of a table's row, named by its column's header
+	// and described as the row's cell (never named by the row's data).
 	Does string `json:"does,omitempty"`
 	// Accept is a file input's accept attribute (kind upload).
 	Accept string `json:"accept,omitempty"`

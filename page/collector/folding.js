@@ -186,7 +186,7 @@ const foldKey = (el, tag, hasAttr, kr, ctx) => {
   let acc = '', hint = '', nk = '';
   // the row itself as a control is named by its aria-label, never
   // by its text (the row's data)
-  acc = w.widgetNow ? w.widgetNow.label : el === rec.el ? clean(el.getAttribute('aria-label')) : accName(el, tag, kr[1]);
+  acc = w.widgetNow ? w.widgetNow.label : el === rec.el || kr[3] === 'cell' ? clean(el.getAttribute('aria-label')) : accName(el, tag, kr[1]);
   if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
     const ic = iconOf(el);
     if (ic) acc = ic;
@@ -267,6 +267,16 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
   if (hint && !c.description) c.description = cut(hint);
   // what the row itself does when it is the control (clickableRow)
   if (el === rec.el && kr[3]) c.does = kr[3];
+  // a clickable cell is named by its column's header: its text is the
+  // row's data ("Widget", "9.99" made phpMyAdmin's cells widget_gadget
+  // and 9_99_19_50)
+  if (kr[3] === 'cell' && !name) {
+    c.does = 'cell';
+    delete c.evidence;
+    delete c.label;
+    const h = columnHeader(el, rec.el);
+    if (h && LETTER.test(h)) c.label = cut(h);
+  }
   const sh = { shape: c.declared ? c.name : 's' + (w.rowActions.length + 1) };
   for (const key of SHAPE_FIELDS) if (c[key] !== undefined) sh[key] = c[key];
   sh.in_viewport = false;
@@ -275,7 +285,7 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
   sh._covered = 0;
   if (ctx.fi >= 0) sh.frame = ctx.fi;
   if (ctx.shadow) sh.shadow = true;
-  if (!name && !w.widgetNow) {
+  if (!name && !w.widgetNow && kr[3] !== 'cell') {
     // a link whose text is the same on every row ("Edit") keeps it
     // (a text with a digit is the row's data that happens to repeat:
     // "0", "16,384", "0 B/s")

@@ -20,9 +20,15 @@ export const iconWord = (word) => {
   t = t.replace(/^(?:icon|ico|i|svg|sprite)-/, '').replace(/^(?:ios|md|logo)-/, '');
   return /^[a-z][a-z-]{1,30}$/.test(t) ? t.replace(/-/g, ' ') : '';
 };
+// CLOSE_CLASS: a dialog's or a notice's close button drawn by its
+// stylesheet (Bootstrap 5's btn-close, jQuery UI's
+// ui-dialog-titlebar-close, modal-close, notice-dismiss): the icon is a
+// close (phpMyAdmin's dialogs were ui_dialog_titlebar_close)
+export const CLOSE_CLASS = /^(?:btn-close|close|[a-z]+(?:-[a-z]+)*-(?:close|dismiss))$/;
 export const iconFromClass = (n) => {
   const cl = n.classList;
   if (!cl || cl.length === 0) return '';
+  for (const c of cl) if (CLOSE_CLASS.test(c) && (n.localName === 'button' || n.getAttribute('role') === 'button' || n.localName === 'a')) return 'close';
   for (const c of cl) {
     if (LIGATURE.test(c)) {
       const t = clean(n.textContent);

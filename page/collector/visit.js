@@ -461,13 +461,18 @@ const controlStep = (v) => {
   if (!kr && !w.declActions && !c2.ctl) {
     if (c2.rec && c2.rec.el === el) {
       if (c2.rec.kind !== 'decl' && clickableRow(el)) kr = ['click', 'button', '', rowDisclosure(el) ? 'expand' : 'click'];
-    } else if (POINTER_TAGS.has(tag) && pointerButton(el)) kr = ['click', 'button'];
+    } else if (POINTER_TAGS.has(tag) && pointerButton(el)) {
+      // a clickable cell of a table's row (phpMyAdmin's data cells,
+      // which a double click edits) is the row's cell of its column,
+      // never named by the data it shows (newShape)
+      kr = c2.rec && c2.rec.kind === 'table' ? ['click', 'button', '', 'cell'] : ['click', 'button'];
+    }
   }
   if (!kr) return false;
   // (a button, link or option no one sees: its subtree is skipped)
   // (not for a control inside a record's row: rows are many, and a row
   // of data keeps no control only screen readers reach)
-  if (!w.declActions && !FIELD_TAGS.has(tag) && !(c2.rec && c2.rec.el !== el) && clippedAway(el)) { skipped(el); return true; }
+  if (!w.declActions && !(c2.rec && c2.rec.el !== el) && ((!FIELD_TAGS.has(tag) && clippedAway(el)) || fixedAway(el))) { skipped(el); return true; }
   control(el, tag, role, hasAttr, kr, c2, hover);
   // an editor's inside (its lines, its own textarea) is its content
   if (editor) return true;
@@ -501,6 +506,40 @@ const clipsAll = (n) => {
   if (cs.display === 'contents') return false;
   return cs.overflow !== 'visible' || (!!cs.clip && cs.clip !== 'auto');
 };
+
+// fixedAway: a control outside the viewport that no scroll brings in,
+// because a position: fixed box carries it (an off-canvas drawer, a
+// console's panels parked beside the screen until their tab is chosen:
+// phpMyAdmin's console kept fourteen options and checkboxes to the
+// right of the window on every page). Scrolling the page does not move
+// fixed content; a scroll container between the two, itself in view
+// on that axis, may bring the control in, and then it is kept. A
+// hover or a click on its tab shows such a panel in view, and the next
+// observation lists it. (main document only: a frame's geometry is its
+// own)
+const fixedAway = (el) => {
+  if (el.ownerDocument !== document) return false;
+  const r = el.getBoundingClientRect();
+  const outX = r.left >= w.VW || r.right <= 0, outY = r.top >= w.VH || r.bottom <= 0;
+  if (!outX && !outY) return false;
+  for (let n = el; n; n = n.parentElement) {
+    let f = w.fixedMemo.get(n);
+    if (f === undefined) {
+      const cs = getComputedStyle(n);
+      f = (cs.position === 'fixed' ? FIXED : 0) | (SCROLLS.test(cs.overflowX) ? SCROLL_X : 0) | (SCROLLS.test(cs.overflowY) ? SCROLL_Y : 0);
+      w.fixedMemo.set(n, f);
+    }
+    // (a fixed sidebar that scrolls brings its lower items in)
+    if ((outX && (f & SCROLL_X)) || (outY && (f & SCROLL_Y))) {
+      const b = n.getBoundingClientRect();
+      if ((!outX || (b.left < w.VW && b.right > 0)) && (!outY || (b.top < w.VH && b.bottom > 0))) return false;
+    }
+    if (f & FIXED) return true;
+  }
+  return false;
+};
+const FIXED = 4, SCROLL_X = 1, SCROLL_Y = 2;
+const SCROLLS = /^(?:auto|scroll|hidden)$/;
 
 // rowStateMix mixes a row's checked and selected states into its
 // signature.
@@ -671,5 +710,6 @@ export function initVisit() {
   // the listboxes options were met in (describe.js): an id and a label each
   w.listboxIds = new Map();
   w.clipMemo = new WeakMap();
+  w.fixedMemo = new WeakMap();
   w.listboxLabels = new WeakMap();
 }
