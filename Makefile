@@ -47,22 +47,26 @@ npm:
 # server: those packages, when missing. The Adminer corpus
 # (e2e/realworld/adminer_test.go) runs Debian's Adminer over that MariaDB;
 # the MediaWiki corpus (e2e/realworld/mediawiki_test.go) installs Debian's
-# MediaWiki over SQLite in a temporary directory.
-WORDPRESS_PKGS = wordpress wordpress-theme-twentytwentythree mariadb-server mariadb-client php-cli php-mysql adminer mediawiki php-sqlite3
+# MediaWiki over SQLite in a temporary directory; the phpMyAdmin corpus
+# (e2e/realworld/phpmyadmin_test.go) serves Debian's phpMyAdmin over the
+# test's MariaDB, its settings in a temporary directory (the package is
+# told not to configure a database of its own: debconf-set-selections).
+WORDPRESS_PKGS = wordpress wordpress-theme-twentytwentythree mariadb-server mariadb-client php-cli php-mysql adminer mediawiki php-sqlite3 phpmyadmin
 wordpress:
 	@if [ ! -f /usr/share/wordpress/wp-load.php ] || [ ! -f /usr/share/wordpress/wp-content/themes/twentytwentythree/style.css ] || \
-	    [ ! -f /usr/share/adminer/adminer.php ] || [ ! -f /var/lib/mediawiki/index.php ] || \
+	    [ ! -f /usr/share/adminer/adminer.php ] || [ ! -f /var/lib/mediawiki/index.php ] || [ ! -f /usr/share/phpmyadmin/index.php ] || \
 	    ! php -r 'exit(in_array("sqlite", PDO::getAvailableDrivers()) ? 0 : 1);' >/dev/null 2>&1 || \
 	    [ ! -x /usr/sbin/mariadbd ] || [ ! -x /usr/bin/mariadb-install-db ] || [ ! -x /usr/bin/mariadb ] || \
 	    ! php -r 'exit(function_exists("mysqli_connect") ? 0 : 1);' >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing Debian's $(WORDPRESS_PKGS) (apt-get)"; \
+	    printf 'phpmyadmin phpmyadmin/dbconfig-install boolean false\nphpmyadmin phpmyadmin/reconfigure-webserver multiselect\n' | debconf-set-selections; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(WORDPRESS_PKGS) >/dev/null; \
 	  else \
 	    echo "the WordPress corpus needs Debian packages: run 'sudo apt-get install -y $(WORDPRESS_PKGS)'" >&2; exit 1; \
 	  fi; \
 	fi
-	@dpkg-query -W -f='$${Package} $${Version}\n' wordpress mariadb-server php-cli adminer mediawiki 2>/dev/null || true
+	@dpkg-query -W -f='$${Package} $${Version}\n' wordpress mariadb-server php-cli adminer mediawiki phpmyadmin 2>/dev/null || true
 
 build:
 	$(GO) build -buildvcs=auto -o bin/pling ./cmd/pling

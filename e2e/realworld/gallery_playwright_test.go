@@ -348,14 +348,21 @@ func (a *pwAgent) onlyTextbox(ctx context.Context) (*pwNode, error) {
 	if err != nil {
 		return nil, err
 	}
-	var only *pwNode
+	var only, active *pwNode
+	several := false
 	for _, n := range nodes {
 		if n.ref != "" && (n.role == "textbox" || n.role == "searchbox") {
-			if only != nil {
-				return nil, nil
+			// (an unnamed editor the page focused is the one a person
+			// types into: phpMyAdmin's SQL box among its other fields)
+			if active == nil && n.name == "" && strings.Contains(n.attrs, "[active]") {
+				active = n
 			}
+			several = several || only != nil
 			only = n
 		}
+	}
+	if several {
+		return active, nil
 	}
 	return only, nil
 }

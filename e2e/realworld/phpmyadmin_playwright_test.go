@@ -1,0 +1,82 @@
+package realworld
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// pmaPWScripts are pmaTasks' scripts for Playwright MCP's agent (the
+// gallery's pwAgent: elements by their accessible name in Playwright's
+// snapshot). The insert form's value fields have no accessible name, so
+// the agent types into the field in the row of its column, as a person
+// reads it; row actions are pressed in the row holding the table's or the
+// product's name; phpMyAdmin's confirmation is its own dialog, answered
+// with its OK.
+func pmaPWScripts() map[string][]step {
+	return map[string][]step{
+		"sign_in": {{op: opOpen, path: "/index.php"},
+			{op: opType, target: `(?i)^"username`, text: "wp"},
+			{op: opType, target: `(?i)^"password`, text: "wp-secret"},
+			{op: opPress, target: `(?i)^"log in"`, role: "button"}},
+		"sql_update": {{op: opOpen, path: pmaSQL},
+			{op: opType, target: `(?i)sql|query`, text: "UPDATE shop_products SET stock = 12 WHERE name = 'Widget';"},
+			{op: opPress, target: `(?i)^"go"`, role: "button"}},
+		"insert_row": {{op: opOpen, path: pmaInsert},
+			{op: opType, record: "varchar(80)", text: "Sprocket"},
+			{op: opType, record: "decimal(8,2)", text: "2.50"},
+			{op: opType, record: "stock", text: "7"},
+			{op: opPress, target: `(?i)^"go"`, role: "button"}},
+		"delete_row": {{op: opOpen, path: pmaStructure},
+			{op: opPress, target: `(?i)^"browse"`, record: "shop_products"},
+			{op: opPress, target: `(?i)^"delete"`, record: "Gadget"},
+			{op: opPress, target: `(?i)^"ok"`, role: "button"}},
+		"drop_table": {{op: opOpen, path: pmaStructure},
+			{op: opPress, target: `(?i)^"drop"`, record: "shop_import"},
+			{op: opPress, target: `(?i)^"ok"`, role: "button"}},
+	}
+}
+
+// BenchmarkPhpMyAdminTasksBesidePlaywright runs TestPhpMyAdmin's five
+// tasks through Playwright MCP 0.0.83 against a fresh phpMyAdmin over a
+// fresh MariaDB, each outcome checked in the database with
+// TestPhpMyAdmin's checks, and prints each task's pass, calls and cl100k
+// tokens; the totals are its metrics. Pling's figures are
+// TestPhpMyAdmin's. docs/REALWORLD.md, "phpMyAdmin". Run: go test -run
+// '^$' -bench BenchmarkPhpMyAdminTasksBesidePlaywright -benchtime 1x -v
+// ./e2e/realworld (part of `make bench`).
+func BenchmarkPhpMyAdminTasksBesidePlaywright(b *testing.B) {
+	ctx := b.Context()
+	for i := 0; i < b.N; i++ {
+		outs, err := pmaPlaywrightRun(ctx, b)
+		if err != nil {
+			b.Fatal(err)
+		}
+		reportPWRun(b, "phpmyadmin", outs)
+	}
+}
+
+// pmaPlaywrightRun starts the database, seeds it, serves phpMyAdmin and
+// runs the tasks through Playwright MCP in one browser session.
+func pmaPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error) {
+	site, stop, err := startPhpMyAdminSite(ctx, b.TempDir(), b.TempDir())
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
+	c, err := startPlaywright(ctx, b.TempDir(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("Playwright MCP: %w", err)
+	}
+	defer c.Close()
+	p := &pwSession{c: c}
+	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
+		if f, err := os.Create(filepath.Join(d, "phpmyadmin-playwright.txt")); err == nil {
+			p.dump = f
+			defer f.Close()
+		}
+	}
+	return pwRunTasks(ctx, p, galleryBases{gallery: site.Base}, site, "phpmyadmin", pmaTasks, pmaPWScripts(), nil)
+}
