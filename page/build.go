@@ -3,6 +3,7 @@ package page
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -614,6 +615,7 @@ func (bs *buildState) records() {
 		}
 		rows = append(rows, bs.recordView(r))
 	}
+	dropActionColumns(rows, bs.snap.RowActions)
 	o.Records.Shown = fitRecords(rows, bs.budgets.MaxRecordChars, bs.budgets.MaxStringChars)
 	o.Records.Offscreen += s.RecordsTotal - len(s.Records) // beyond the collector's id cap: not on screen
 	o.Omitted.Records = o.Records.Total - len(o.Records.Shown) - bs.opt.RecordOffset
@@ -623,6 +625,50 @@ func (bs *buildState) records() {
 	}
 	if o.Omitted.Records < 0 {
 		o.Omitted.Records = 0
+	}
+}
+
+// dropActionColumns removes the fields that only restate a row action:
+// a column every shown row fills with the same text, that text a row
+// action's label (phpMyAdmin's "Browse | Structure | Search | Insert |
+// Empty | Drop" on each of its tables, "Edit | Copy | Delete" on each
+// row). The action says it once; the rows' data stays. Two rows at
+// least: one row's text is no column.
+func dropActionColumns(rows []RecordView, shapes []Control) {
+	if len(rows) < 2 || len(shapes) == 0 {
+		return
+	}
+	labels := make(map[string]bool, len(shapes))
+	for _, c := range shapes {
+		if c.Label != "" {
+			labels[strings.ToLower(c.Label)] = true
+		}
+	}
+	var drop []string
+	for _, name := range rows[0].Order {
+		v := rows[0].Fields[name]
+		if !labels[strings.ToLower(strings.TrimSpace(v))] {
+			continue
+		}
+		same := true
+		for _, r := range rows[1:] {
+			if got, ok := r.Fields[name]; !ok || got != v {
+				same = false
+				break
+			}
+		}
+		if same {
+			drop = append(drop, name)
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	for i := range rows {
+		for _, name := range drop {
+			delete(rows[i].Fields, name)
+		}
+		rows[i].Order = slices.DeleteFunc(rows[i].Order, func(n string) bool { return slices.Contains(drop, n) })
 	}
 }
 

@@ -3,6 +3,7 @@ package page
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -208,5 +209,56 @@ func TestInferNameDropsACounter(t *testing.T) {
 		if got := inferName(Control{Label: label}); got != want {
 			t.Errorf("inferName(label %q) = %q, want %q", label, got, want)
 		}
+	}
+}
+
+// TestDropActionColumns: a column every row fills with a row action's
+// label (phpMyAdmin's Browse | Structure | Drop) is no data; a column of
+// one text that is no action's label, and the rows' own data, stay.
+func TestDropActionColumns(t *testing.T) {
+	rec := func(id string, kv ...string) Record {
+		r := Record{ID: id, HasFields: true, InViewport: true}
+		for i := 0; i+1 < len(kv); i += 2 {
+			r.Fields = append(r.Fields, Field{Name: kv[i], Value: kv[i+1]})
+		}
+		return r
+	}
+	tests := []struct {
+		name    string
+		records []Record
+		want    [][]string // each shown row's field names, in order
+	}{
+		{"action columns go", []Record{
+			rec("r1", "Table", "shop_import", "Action", "Browse", "Action 2", "Drop", "Rows", "2"),
+			rec("r2", "Table", "shop_products", "Action", "Browse", "Action 2", "Drop", "Rows", "2"),
+		}, [][]string{{"Table", "Rows"}, {"Table", "Rows"}}},
+		{"a column of one text that is no label stays", []Record{
+			rec("r1", "Name", "Ann", "Status", "Active"),
+			rec("r2", "Name", "Bob", "Status", "Active"),
+		}, [][]string{{"Name", "Status"}, {"Name", "Status"}}},
+		{"an action's text that differs from row to row is data", []Record{
+			rec("r1", "Name", "Ann", "Do", "Browse"),
+			rec("r2", "Name", "Bob", "Do", "Drop"),
+		}, [][]string{{"Name", "Do"}, {"Name", "Do"}}},
+		{"one row keeps its fields", []Record{
+			rec("r1", "Name", "Ann", "Action", "Browse"),
+		}, [][]string{{"Name", "Action"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			snap := &Snapshot{Records: tc.records, RowActions: []Control{{Label: "Browse", Kind: "link"}, {Label: "Drop", Kind: "link"}}}
+			o := Build(snap, DefaultBudgets(), BuildOptions{})
+			if len(o.Records.Shown) != len(tc.want) {
+				t.Fatalf("%d rows shown, want %d", len(o.Records.Shown), len(tc.want))
+			}
+			for i, r := range o.Records.Shown {
+				if !slices.Equal(r.Order, tc.want[i]) {
+					t.Errorf("row %s: fields %v, want %v", r.ID, r.Order, tc.want[i])
+				}
+				if len(r.Fields) != len(tc.want[i]) {
+					t.Errorf("row %s: %d fields, want %d", r.ID, len(r.Fields), len(tc.want[i]))
+				}
+			}
+		})
 	}
 }
