@@ -320,7 +320,18 @@ var plingModule = (() => {
     for (const w2 of String(ac).toLowerCase().split(WS)) if (SECRET_AC.has(w2) || w2.startsWith("cc-")) return true;
     return false;
   };
-  var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && secretAutocomplete(el.getAttribute("autocomplete"));
+  var CREDENTIAL = /(?:^|[^a-z])(?:api[-_ ]?key|(?:access|auth|bearer|refresh|api)?[-_ ]?token|(?:client|app|shared)?[-_ ]?secret|(?:secret|private)[-_ ]?key|passphrase|password|passwd)(?:$|[^a-z])/i;
+  var credentialNamed = (el) => {
+    const t = el.localName;
+    if (t !== "textarea" && (t !== "input" || !TEXTLIKE.has(el.type))) return false;
+    for (const v of [el.id, el.getAttribute("name"), el.getAttribute("aria-label")]) if (v && CREDENTIAL.test(v)) return true;
+    if (el.labels) {
+      for (const l of el.labels) if (CREDENTIAL.test(l.textContent || "")) return true;
+    }
+    return false;
+  };
+  var TEXTLIKE = /* @__PURE__ */ new Set(["text", "search", "url", ""]);
+  var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && (secretAutocomplete(el.getAttribute("autocomplete")) || credentialNamed(el));
 
   // collector/describe.js
   var isDisabled = (el, tag, hasAttr) => (tag === "button" || tag === "input" || tag === "select" || tag === "textarea") && el.matches(":disabled") || hasAttr && el.getAttribute("aria-disabled") === "true";

@@ -65,7 +65,18 @@ var plingModule = (() => {
     for (const w of String(ac).toLowerCase().split(WS)) if (SECRET_AC.has(w) || w.startsWith("cc-")) return true;
     return false;
   };
-  var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && secretAutocomplete(el.getAttribute("autocomplete"));
+  var CREDENTIAL = /(?:^|[^a-z])(?:api[-_ ]?key|(?:access|auth|bearer|refresh|api)?[-_ ]?token|(?:client|app|shared)?[-_ ]?secret|(?:secret|private)[-_ ]?key|passphrase|password|passwd)(?:$|[^a-z])/i;
+  var credentialNamed = (el) => {
+    const t = el.localName;
+    if (t !== "textarea" && (t !== "input" || !TEXTLIKE.has(el.type))) return false;
+    for (const v of [el.id, el.getAttribute("name"), el.getAttribute("aria-label")]) if (v && CREDENTIAL.test(v)) return true;
+    if (el.labels) {
+      for (const l of el.labels) if (CREDENTIAL.test(l.textContent || "")) return true;
+    }
+    return false;
+  };
+  var TEXTLIKE = /* @__PURE__ */ new Set(["text", "search", "url", ""]);
+  var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && (secretAutocomplete(el.getAttribute("autocomplete")) || credentialNamed(el));
 
   // js/fillcheck.js
   var referencedText = (ids, doc) => (ids || "").split(/\s+/).map((id) => id && doc.getElementById(id)).filter(Boolean).map((n) => clean(n.textContent || "")).filter(Boolean).join(" ");
