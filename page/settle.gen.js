@@ -48,6 +48,8 @@ var plingModule = (() => {
       w.lastFrame = w.frame;
     };
     w.pending = /* @__PURE__ */ new Map();
+    w.pendingPath = /* @__PURE__ */ new Map();
+    w.longPolls = /* @__PURE__ */ new Set();
     return w;
   };
   var trackers = (w) => {
@@ -120,19 +122,34 @@ var plingModule = (() => {
     else start();
   };
   var watchRequests = (w) => {
-    const begin = () => {
+    const begin = (url) => {
       const key = {};
       w.requests++;
+      const path = pathOf(url);
+      if (path && w.longPolls.has(path)) return () => {
+      };
       w.pending.set(key, performance.now());
+      if (path) w.pendingPath.set(key, path);
       return () => {
+        w.pendingPath.delete(key);
         if (w.pending.delete(key)) w.touch();
       };
     };
+    const urls = /* @__PURE__ */ new WeakMap();
     try {
-      const XHR = window.XMLHttpRequest && XMLHttpRequest.prototype, send = XHR && XHR.send;
+      const XHR = window.XMLHttpRequest && XMLHttpRequest.prototype, send = XHR && XHR.send, open = XHR && XHR.open;
+      if (open) {
+        XHR.open = function(...a) {
+          try {
+            urls.set(this, String(a[1]));
+          } catch (e) {
+          }
+          return open.apply(this, a);
+        };
+      }
       if (send) {
         XHR.send = function(...a) {
-          this.addEventListener("loadend", begin());
+          this.addEventListener("loadend", begin(urls.get(this)));
           return send.apply(this, a);
         };
       }
@@ -142,13 +159,27 @@ var plingModule = (() => {
       const f = window.fetch;
       if (typeof f === "function") {
         window.fetch = function(...a) {
-          const end = begin();
+          let url = "";
+          try {
+            url = a[0] && typeof a[0] === "object" && "url" in a[0] ? a[0].url : String(a[0]);
+          } catch (e) {
+          }
+          const end = begin(url);
           const p = f.apply(this, a);
           p.then(end, end);
           return p;
         };
       }
     } catch (e) {
+    }
+  };
+  var pathOf = (url) => {
+    if (!url) return "";
+    try {
+      const u = new URL(url, location.href);
+      return u.origin + u.pathname;
+    } catch (e) {
+      return "";
     }
   };
   var watchPage = (w) => {
@@ -188,6 +219,11 @@ var plingModule = (() => {
     for (const [k, t0] of w.pending) {
       if (now - t0 < PENDING_MS) return true;
       w.pending.delete(k);
+      const path = w.pendingPath && w.pendingPath.get(k);
+      if (path) {
+        w.pendingPath.delete(k);
+        w.longPolls.add(path);
+      }
     }
     try {
       return document.getAnimations().some((a) => a.playState === "running" && isFinite(a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming().endTime : Infinity));

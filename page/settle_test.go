@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -173,5 +174,61 @@ func TestSettleWaitsForAFrameGivenADocument(t *testing.T) {
 	}
 	if !loaded {
 		t.Fatal("the action's receipt came before the iframe it gave a document had loaded it")
+	}
+}
+
+// A page that long-polls (Syncthing's GUI asks /rest/events again as
+// soon as an answer comes, and the server holds each ask until an event)
+// does not hold every settle: the first poll counts for settle's 2 s, and
+// once a request to an address was still open then, later requests to it
+// (another query, since=…) are not counted. Before, a settle that met a
+// poll younger than 2 s waited it out or timed out; here the observe's
+// 1 s settle timed out with the second poll in flight.
+func TestSettleLetsALongPollGo(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, ask string }{
+		{"xhr", `const x = new XMLHttpRequest(); x.open("GET", "/events?since=" + since); x.onloadend = () => { since++; poll(); }; x.send();`},
+		{"fetch", `fetch("/events?since=" + since).then((r) => r.text()).finally(() => { since++; poll(); });`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			asked := make(chan int32, 16)
+			var polls atomic.Int32
+			base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				if r.URL.Path == "/events" {
+					asked <- polls.Add(1)
+					select { // held until an event (none comes) or 2.6 s
+					case <-r.Context().Done():
+					case <-time.After(2600 * time.Millisecond):
+					}
+					_, _ = w.Write([]byte(`[]`))
+					return
+				}
+				_, _ = w.Write([]byte(`<!doctype html><title>Events</title><button>Rescan</button>
+<script>let since = 0; function poll() { ` + tc.ask + ` } poll();</script>`))
+			}))
+			rt := page.NewRuntime(testbrowser.New(t), page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 10 * time.Second})
+			ctx, cancel := context.WithTimeout(t.Context(), 60*time.Second)
+			defer cancel()
+			if _, err := rt.Navigate(ctx, base+"/"); err != nil {
+				t.Fatal(err)
+			}
+			// the second poll is in flight: the first outlived 2 s
+			for n := int32(0); n < 2; {
+				select {
+				case n = <-asked:
+				case <-ctx.Done():
+					t.Fatal("the page did not poll twice")
+				}
+			}
+			o, err := rt.Observe(ctx, page.ObserveRequest{Timeout: time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !o.Settled {
+				t.Fatalf("the observe's settle waited for the long poll:\n%s", page.Render(o, page.DefaultBudgets()))
+			}
+		})
 	}
 }

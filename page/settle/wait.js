@@ -4,7 +4,8 @@
 
 // PENDING_MS is the longest one request counts as in flight, from when it
 // was seen, so a long poll or a hung load does not hold every settle to
-// its timeout.
+// its timeout; an XHR or fetch still open then marks its address a long
+// poll, whose later requests are not counted at all.
 export const PENDING_MS = 2000;
 
 // busy says whether the page is still changing on its own: the document
@@ -15,6 +16,10 @@ const busy = (w) => {
   for (const [k, t0] of w.pending) {
     if (now - t0 < PENDING_MS) return true;
     w.pending.delete(k);
+    // (an XHR or fetch open this long is a long poll: its address is
+    // not counted again, watch.js)
+    const path = w.pendingPath && w.pendingPath.get(k);
+    if (path) { w.pendingPath.delete(k); w.longPolls.add(path); }
   }
   try {
     return document.getAnimations().some(a => a.playState === 'running' &&

@@ -29,6 +29,10 @@ const fresh = () => {
     early: document.readyState === 'loading', scripts: 0, requests: 0 };
   w.touch = () => { w.last = performance.now(); w.lastFrame = w.frame; };
   w.pending = new Map();
+  // pendingPath: an XHR's or fetch's address, by its pending key;
+  // longPolls: the addresses a request stayed open at past PENDING_MS
+  w.pendingPath = new Map();
+  w.longPolls = new Set();
   return w;
 };
 
@@ -111,18 +115,33 @@ const watchDOM = (w) => {
 // came as in flight until it ends. A page's frozen XMLHttpRequest or
 // fetch is not watched; each is tried on its own, so one frozen global
 // does not leave the other unwatched.
+// A request to an address (origin and path) whose earlier request was
+// still open after PENDING_MS is a long poll (Syncthing's /rest/events,
+// open until an event comes, asked again at once): it is not counted,
+// or every settle after an action waited the 2 s for the poll the
+// action's own events restarted.
 const watchRequests = (w) => {
-  const begin = () => {
+  const begin = (url) => {
     const key = {};
     w.requests++;
+    const path = pathOf(url);
+    if (path && w.longPolls.has(path)) return () => {};
     w.pending.set(key, performance.now());
-    return () => { if (w.pending.delete(key)) w.touch(); };
+    if (path) w.pendingPath.set(key, path);
+    return () => { w.pendingPath.delete(key); if (w.pending.delete(key)) w.touch(); };
   };
+  const urls = new WeakMap();
   try {
-    const XHR = window.XMLHttpRequest && XMLHttpRequest.prototype, send = XHR && XHR.send;
+    const XHR = window.XMLHttpRequest && XMLHttpRequest.prototype, send = XHR && XHR.send, open = XHR && XHR.open;
+    if (open) {
+      XHR.open = function (...a) {
+        try { urls.set(this, String(a[1])); } catch (e) { /* an address that is no string */ }
+        return open.apply(this, a);
+      };
+    }
     if (send) {
       XHR.send = function (...a) {
-        this.addEventListener('loadend', begin());
+        this.addEventListener('loadend', begin(urls.get(this)));
         return send.apply(this, a);
       };
     }
@@ -131,13 +150,22 @@ const watchRequests = (w) => {
     const f = window.fetch;
     if (typeof f === 'function') {
       window.fetch = function (...a) {
-        const end = begin();
+        let url = '';
+        try { url = a[0] && typeof a[0] === 'object' && 'url' in a[0] ? a[0].url : String(a[0]); } catch (e) { /* unreadable */ }
+        const end = begin(url);
         const p = f.apply(this, a);
         p.then(end, end);
         return p;
       };
     }
   } catch (e) { /* a frozen fetch: fetch is not watched */ }
+};
+
+// pathOf is a request's origin and path (its query left out: a long
+// poll asks again with a new since=), or '' when it has none.
+const pathOf = (url) => {
+  if (!url) return '';
+  try { const u = new URL(url, location.href); return u.origin + u.pathname; } catch (e) { return ''; }
 };
 
 // watchPage counts a resource load (the browser's own favicon request
