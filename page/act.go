@@ -81,7 +81,11 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 		return nil, err
 	}
 	res, err := r.perform(ctx, p, optimistic)
-	if errors.Is(err, ErrPageChanged) {
+	// (a control the page rendered again between the snapshot and the
+	// input, as AngularJS and React do when their state changes, is gone
+	// before any input was given: once, the act is planned again on a
+	// fresh snapshot and reaches the control of that name now)
+	if errors.Is(err, ErrPageChanged) || (ErrorCode(err) == CodeActionNotFound && p.res.Action.tool == nil) {
 		if p, err = replan(); err != nil {
 			return nil, err
 		}

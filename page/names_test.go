@@ -487,3 +487,25 @@ func TestActClosesSuggestionsOverTheTarget(t *testing.T) {
 		t.Errorf("the page says %q, want \"executed up\"", got)
 	}
 }
+
+// A control the page renders again between the snapshot and the input
+// (Syncthing's AngularJS panels: its folder's heading answered
+// ACTION_NOT_FOUND "the element is gone") is reached as a person reaches
+// it: the act is planned again on a fresh snapshot, once, and the control
+// of that name now is pressed. Nothing was done to the page before.
+func TestActReachesAControlRenderedAgain(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
+	rt, tab := openURL(t, testbrowser.Serve(t, mux)+"/rerender.html")
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: "pause_photos"})
+	if err != nil {
+		t.Fatalf("pause_photos, rendered again by the act's scroll: %v", err)
+	}
+	if !res.Receipt.OK {
+		t.Errorf("receipt %+v", res.Receipt)
+	}
+	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "paused" {
+		t.Errorf("the page says %q, want paused", got)
+	}
+}
