@@ -88,7 +88,7 @@ func parseSnapshot(text string) []*pwNode {
 		if m == nil {
 			continue
 		}
-		n := &pwNode{depth: len(m[1]), role: m[2], name: strings.ReplaceAll(m[3], `\"`, `"`), attrs: m[4], text: strings.Trim(m[5], `"`)}
+		n := &pwNode{depth: len(m[1]), role: m[2], name: pwName(strings.ReplaceAll(m[3], `\"`, `"`)), attrs: m[4], text: pwName(strings.Trim(m[5], `"`))}
 		if r := pwRef.FindStringSubmatch(m[4]); r != nil {
 			n.ref = r[1]
 		}
@@ -107,6 +107,23 @@ func parseSnapshot(text string) []*pwNode {
 	return nodes
 }
 
+// pwName is a name as an agent reads it: an icon font's glyph (a
+// character of Unicode's private use area, Syncthing's Font Awesome
+// icons before "Add Folder") is no part of it.
+func pwName(s string) string {
+	if !strings.ContainsFunc(s, pwGlyph) {
+		return s
+	}
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		if pwGlyph(r) {
+			return -1
+		}
+		return r
+	}, s))
+}
+
+func pwGlyph(r rune) bool { return r >= 0xE000 && r <= 0xF8FF }
+
 var pwTypeRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true}
 
 // pwPressRoles are the roles of the controls a person presses.
@@ -118,6 +135,8 @@ type pwAgent struct {
 	p    *pwSession
 	snap []*pwNode // the latest snapshot; nil when an action made it stale
 	text string    // its text
+	// patient: the step being run waits for its control (step.wait)
+	patient bool
 }
 
 // snapshot returns the latest snapshot, taking a new one when stale.
@@ -147,17 +166,30 @@ func (a *pwAgent) acted(text string) {
 
 // find looks for the element named like rx whose role ok accepts, in
 // scope when it is set.
+// With patient set (a step's wait), an element not in the snapshot is
+// looked for again a second later, up to three times (a
+// browser_wait_for, a new snapshot), as an agent does when a page draws
+// its dialog after it loaded (Syncthing's usage-report question, some
+// 3 s after its load).
 func (a *pwAgent) find(ctx context.Context, rx *regexp.Regexp, ok func(*pwNode) bool, scope *pwNode) (*pwNode, error) {
-	nodes, err := a.snapshot(ctx)
-	if err != nil {
-		return nil, err
-	}
-	for _, n := range nodes {
-		if n.ref != "" && ok(n) && (scope == nil || n.within(scope)) && rx.MatchString(n.label()) {
-			return n, nil
+	for try := 0; ; try++ {
+		nodes, err := a.snapshot(ctx)
+		if err != nil {
+			return nil, err
 		}
+		for _, n := range nodes {
+			if n.ref != "" && ok(n) && (scope == nil || n.within(scope)) && rx.MatchString(n.label()) {
+				return n, nil
+			}
+		}
+		if !a.patient || try >= 3 || scope != nil {
+			return nil, nil
+		}
+		if _, isErr, err := a.p.call(ctx, "browser_wait_for", map[string]any{"time": 1}); err != nil || isErr {
+			return nil, err
+		}
+		a.snap, a.text = nil, ""
 	}
-	return nil, nil
 }
 
 func (a *pwAgent) run(ctx context.Context, bases galleryBases, script []step) error {
@@ -171,6 +203,7 @@ func (a *pwAgent) run(ctx context.Context, bases galleryBases, script []step) er
 
 func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 	rx := regexp.MustCompile(st.target)
+	a.patient = st.wait
 	switch st.op {
 	case opOpen, opAuth:
 		text, isErr, err := a.p.call(ctx, "browser_navigate", map[string]any{"url": bases.url(st.path)})

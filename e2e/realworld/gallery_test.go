@@ -171,7 +171,11 @@ type step struct {
 	record string // opPress: the text of the row to act in; opType (Playwright's agent): of the row whose unnamed field to type into
 	text   string
 	submit bool
-	role   string // opPress (Playwright's agent): the role the control has, when its name is another's too
+	// wait: Playwright MCP's agent looks again, up to three times a
+	// second apart, for a control a page draws a while after it loaded
+	// (Syncthing's usage-report question); Pling's settle waits itself
+	wait bool
+	role string // opPress (Playwright's agent): the role the control has, when its name is another's too
 }
 
 // galleryTask is one widget of the gallery: its page, the script a

@@ -59,6 +59,12 @@ func TestPhpMyAdmin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.close()
+	if dir := os.Getenv("REALWORLD_DUMP"); dir != "" {
+		if f, err := os.Create(filepath.Join(dir, "phpmyadmin.txt")); err == nil {
+			s.dump = f
+			defer f.Close()
+		}
+	}
 	outs := runWPTasks(ctx, t, s, site, "phpmyadmin", pmaTasks, pmaKnownFailing)
 	passed, calls, tokens := totals(outs)
 	t.Logf("phpmyadmin: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",

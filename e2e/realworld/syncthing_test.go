@@ -1,0 +1,381 @@
+package realworld
+
+import (
+	"context"
+	"encoding/xml"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// syncthingBin is Debian's syncthing package: a file-sync daemon whose
+// GUI (AngularJS and Bootstrap modals) is where a person sets it up.
+const syncthingBin = "/usr/bin/syncthing"
+
+// stKnownFailing lists the Syncthing tasks that fail today because of
+// Pling, each with its reason; the test fails when one of them passes.
+var stKnownFailing = map[string]string{}
+
+// What the tasks write.
+const (
+	stFolderLabel = "Photos"
+	stDeviceName  = "harbour-laptop"
+	stGUIUser     = "keeper"
+)
+
+// stTasks are a person's first steps in a fresh Syncthing, each checked
+// in its config.xml, which Syncthing writes on every change. They run in
+// one browser session, in this order: the usage-report question is asked
+// first, the GUI's password is set last (after it the GUI asks for it).
+func stTasks(home, photos string) []wpTask {
+	return []wpTask{
+		{"usage_report", "config.xml options/urAccepted", stUsageReport, stWant(home, "urAccepted", func(c *stConfig) string { return c.Options.URAccepted }, "-1")},
+		{"add_folder", "config.xml folder label, path", stAddFolder(photos), stWant(home, "the Photos folder's path", func(c *stConfig) string { return c.folder(stFolderLabel).Path }, photos)},
+		{"pause_folder", "config.xml folder paused", stPauseFolder, stWant(home, "the Photos folder's paused", func(c *stConfig) string { return c.folder(stFolderLabel).Paused }, "true")},
+		{"rename_device", "config.xml device name", stRenameDevice, stWant(home, "this device's name", func(c *stConfig) string { return c.Devices[0].Name }, stDeviceName)},
+		{"gui_user", "config.xml gui user", stGUISignIn, stWant(home, "the GUI's user", func(c *stConfig) string { return c.GUI.User }, stGUIUser)},
+	}
+}
+
+// TestSyncthing runs Debian's Syncthing in a temporary home (a config
+// generated for the test: no discovery, relays, NAT or upgrades, its
+// sync port on loopback) and does a person's first steps in its GUI
+// through `pling serve`: answer the usage-report question, add a folder,
+// pause it, rename this device and set the GUI's user and password, each
+// in one of its Bootstrap modals. Every outcome is checked in the
+// config.xml Syncthing writes.
+func TestSyncthing(t *testing.T) {
+	start := time.Now()
+	if _, err := os.Stat(syncthingBin); err != nil {
+		t.Fatalf("the Syncthing corpus needs Debian's syncthing package (make wordpress): %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	site, stop, err := startSyncthing(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	photos := filepath.Join(dir, "photos")
+	if err := os.MkdirAll(photos, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	setup := time.Since(start)
+	s, err := startSession(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	if dir := os.Getenv("REALWORLD_DUMP"); dir != "" {
+		if f, err := os.Create(filepath.Join(dir, "syncthing.txt")); err == nil {
+			s.dump = f
+			defer f.Close()
+		}
+	}
+	outs := runWPTasks(ctx, t, s, site, "syncthing", stTasks(filepath.Join(dir, "home"), photos), stKnownFailing)
+	passed, calls, tokens := totals(outs)
+	t.Logf("syncthing: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
+		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
+	if err := writeWPReport(outs, "syncthing.md"); err != nil {
+		t.Error(err)
+	}
+	checkOutcomes(t, outs)
+}
+
+// startSyncthing generates a home in dir/home, keeps Syncthing off every
+// network but loopback and starts its GUI on a free loopback port; stop
+// ends it.
+func startSyncthing(ctx context.Context, dir string) (*wpSite, func(), error) {
+	home := filepath.Join(dir, "home")
+	gen := exec.CommandContext(ctx, syncthingBin, "generate", "--home="+home, "--no-default-folder")
+	if out, err := gen.CombinedOutput(); err != nil {
+		return nil, nil, fmt.Errorf("syncthing generate: %w: %s", err, clip(string(out), 600))
+	}
+	syncPort, err := freePort()
+	if err != nil {
+		return nil, nil, err
+	}
+	guiPort, err := freePort()
+	if err != nil {
+		return nil, nil, err
+	}
+	conf := filepath.Join(home, "config.xml")
+	raw, err := os.ReadFile(conf)
+	if err != nil {
+		return nil, nil, err
+	}
+	text := string(raw)
+	for from, to := range map[string]string{
+		"<listenAddress>default</listenAddress>": fmt.Sprintf("<listenAddress>tcp://127.0.0.1:%d</listenAddress>", syncPort),
+		"<globalAnnounceEnabled>true":            "<globalAnnounceEnabled>false",
+		"<localAnnounceEnabled>true":             "<localAnnounceEnabled>false",
+		"<relaysEnabled>true":                    "<relaysEnabled>false",
+		"<natEnabled>true":                       "<natEnabled>false",
+		"<startBrowser>true":                     "<startBrowser>false",
+		"<crashReportingEnabled>true":            "<crashReportingEnabled>false",
+		"<autoUpgradeIntervalH>12":               "<autoUpgradeIntervalH>0",
+	} {
+		if !strings.Contains(text, from) {
+			return nil, nil, fmt.Errorf("syncthing's generated config.xml has no %s", from)
+		}
+		text = strings.Replace(text, from, to, 1)
+	}
+	if err := os.WriteFile(conf, []byte(text), 0o600); err != nil {
+		return nil, nil, err
+	}
+	logPath := filepath.Join(dir, "syncthing.log")
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer logf.Close()
+	base := fmt.Sprintf("http://127.0.0.1:%d", guiPort)
+	cmd := exec.Command(syncthingBin, "serve", "--home="+home, "--no-browser", "--no-restart", "--no-upgrade", "--gui-address="+base)
+	cmd.Env = append(os.Environ(), "STNODEFAULTFOLDER=1", "STNOUPGRADE=1")
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("start syncthing: %w", err)
+	}
+	stop := func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		_ = cmd.Wait()
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(base + "/")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return &wpSite{Base: base, phpLog: logPath}, stop, nil
+			}
+			err = fmt.Errorf("status %s", resp.Status)
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			stop()
+			raw, _ := os.ReadFile(logPath)
+			return nil, nil, fmt.Errorf("syncthing's GUI did not answer on %s: %w: %s", base, err, clip(string(raw), 1000))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// stConfig is the part of Syncthing's config.xml the checks read.
+type stConfig struct {
+	Folders []struct {
+		Label  string `xml:"label,attr"`
+		Path   string `xml:"path,attr"`
+		Paused string `xml:"paused"`
+	} `xml:"folder"`
+	Devices []struct {
+		Name string `xml:"name,attr"`
+	} `xml:"device"`
+	GUI struct {
+		User string `xml:"user"`
+	} `xml:"gui"`
+	Options struct {
+		URAccepted string `xml:"urAccepted"`
+	} `xml:"options"`
+}
+
+// folder is the folder labelled label, or a zero one.
+func (c *stConfig) folder(label string) (f struct {
+	Label  string `xml:"label,attr"`
+	Path   string `xml:"path,attr"`
+	Paused string `xml:"paused"`
+}) {
+	for _, x := range c.Folders {
+		if x.Label == label {
+			return x
+		}
+	}
+	return f
+}
+
+// stWant checks one value of config.xml, as Syncthing wrote it (it saves
+// a change a moment after the GUI posts it: a few tries).
+func stWant(home, what string, get func(*stConfig) string, want string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, _ *wpSite) error {
+		var got string
+		for i := 0; i < 20; i++ {
+			raw, err := os.ReadFile(filepath.Join(home, "config.xml"))
+			if err != nil {
+				return err
+			}
+			var c stConfig
+			if err := xml.Unmarshal(raw, &c); err != nil {
+				return fmt.Errorf("config.xml: %w", err)
+			}
+			if len(c.Devices) == 0 {
+				return fmt.Errorf("config.xml lists no device")
+			}
+			if got = get(&c); got == want {
+				return nil
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+		return fmt.Errorf("config.xml: %s is %q, want %q", what, got, want)
+	}
+}
+
+// stUsageReport: the GUI opens with the usage-report question as a
+// dialog; the agent answers No.
+func stUsageReport(ctx context.Context, s *session, w *wpSite) error {
+	r, err := s.call(ctx, "navigate", map[string]any{"url": w.Base + "/"})
+	if err != nil {
+		return err
+	}
+	if r.IsError || r.Body.Observation == nil {
+		return fmt.Errorf("navigate: %s", firstLine(r.Text))
+	}
+	obs := r.Body.Observation
+	if !hasDialog(r.Text, `(?i)usage report`) {
+		if obs, err = stDialog(ctx, s, `(?i)usage report`); err != nil {
+			return err
+		}
+	}
+	_, err = wpPress(ctx, s, obs, `(?i)^no( |$)`)
+	return err
+}
+
+// stDialog waits for the dialog whose observation line matches re (the
+// GUI draws its modals a moment after the page loads) and returns the
+// observation that shows it.
+func stDialog(ctx context.Context, s *session, re string) (*observation, error) {
+	for i := 0; i < 3; i++ {
+		r, err := s.call(ctx, "observe", map[string]any{"wait": map[string]any{"for": "settle", "timeout_ms": 3000}})
+		if err != nil {
+			return nil, err
+		}
+		if r.IsError || r.Body.Observation == nil {
+			return nil, fmt.Errorf("observe: %s", firstLine(r.Text))
+		}
+		if hasDialog(r.Text, re) {
+			return r.Body.Observation, nil
+		}
+	}
+	return nil, fmt.Errorf("no dialog like %s is reported", re)
+}
+
+// hasDialog says whether an observation's text reports an open dialog
+// like re.
+func hasDialog(text, re string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, ": dialog") || strings.Contains(l, "dialog \"") {
+			if ok, _ := regexp.MatchString(re, l); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stAddFolder: Add Folder, its label and path in the modal, Save.
+func stAddFolder(photos string) func(context.Context, *session, *wpSite) error {
+	return func(ctx context.Context, s *session, w *wpSite) error {
+		obs, err := wpOpen(ctx, s, w, "/")
+		if err != nil {
+			return err
+		}
+		r, err := wpPress(ctx, s, obs, `(?i)^add_folder`)
+		if err != nil {
+			return err
+		}
+		obs, err = wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)^folder_label`, stFolderLabel}, {`(?i)^folder_path`, photos}})
+		if err != nil {
+			return err
+		}
+		_, err = wpPress(ctx, s, obs, `(?i)^save( |$)`)
+		return err
+	}
+}
+
+// stPauseFolder: the Photos folder's panel (its heading opens it), Pause.
+func stPauseFolder(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/")
+	if err != nil {
+		return err
+	}
+	r, err := wpPress(ctx, s, obs, `(?i)photos`)
+	if err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^pause( |$)`)
+	return err
+}
+
+// stSettings opens the Settings dialog from the Actions menu.
+func stSettings(ctx context.Context, s *session, w *wpSite) (*observation, error) {
+	obs, err := wpOpen(ctx, s, w, "/")
+	if err != nil {
+		return nil, err
+	}
+	// (the menu's toggle is a link to nowhere, href="")
+	menu, err := wpPick(ctx, s, obs, "", `(?i)^actions( |$)`, false)
+	if err != nil {
+		return nil, err
+	}
+	r, err := wpAct(ctx, s, menu, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	link, args, err := pickLink(ctx, s, r.Body.Observation, `(?i)^"settings"$`)
+	if err != nil {
+		return nil, err
+	}
+	if r, err = wpAct(ctx, s, link, "", args); err != nil {
+		return nil, err
+	}
+	if !hasDialog(r.Text, `(?i)settings`) {
+		return nil, fmt.Errorf("no Settings dialog reported: %s", firstLine(r.Text))
+	}
+	return r.Body.Observation, nil
+}
+
+// stRenameDevice: Actions, Settings, Device Name, Save.
+func stRenameDevice(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := stSettings(ctx, s, w)
+	if err != nil {
+		return err
+	}
+	if obs, err = wpTypeFields(ctx, s, obs, []wpField{{`(?i)^device_name`, stDeviceName}}); err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, obs, `(?i)^save( |$)`)
+	return err
+}
+
+// stGUISignIn: Actions, Settings, its GUI tab, the GUI's user name and
+// password, Save.
+func stGUISignIn(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := stSettings(ctx, s, w)
+	if err != nil {
+		return err
+	}
+	link, args, err := pickLink(ctx, s, obs, `(?i)^"gui"$`)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, link, "", args)
+	if err != nil {
+		return err
+	}
+	obs, err = wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)user`, stGUIUser}, {`(?i)password`, "Tide-Table-42"}})
+	if err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, obs, `(?i)^save( |$)`)
+	return err
+}
