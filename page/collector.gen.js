@@ -462,6 +462,22 @@ var plingModule = (() => {
     }
     return "";
   };
+  var FIELD_SEL = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea";
+  var partnerLabel = (el) => {
+    for (let p = el.parentElement, d = 0; p && d < 3; p = p.parentElement, d++) {
+      let other = null, n = 0;
+      for (const f of p.querySelectorAll(FIELD_SEL)) {
+        if (f === el || !vis(f)) continue;
+        if (++n > 1) return "";
+        other = f;
+      }
+      if (!other) continue;
+      if (p.localName === "form" || p.localName === "body" || p.localName === "tr" || p.localName === "li") return "";
+      const l = other.labels && other.labels.length ? labelsText(other)[0] : "";
+      return l ? asLabel(l) || "" : "";
+    }
+    return "";
+  };
   var COUNT_ONLY = /^\d[\d.,]*\s*[+k]?$/i;
   var controlLabel = (c, el, tag, kr, ctx, field) => {
     const wn = w.widgetNow;
@@ -469,7 +485,7 @@ var plingModule = (() => {
     if (!label && kr[2]) label = kr[2];
     if (!label && field) {
       const rl = ctx.rec ? "" : rowLabel(el);
-      label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
+      label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || partnerLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
     } else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
       if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
@@ -1140,7 +1156,7 @@ var plingModule = (() => {
     for (let s = el.nextElementSibling; s; s = s.nextElementSibling) if (test(s)) return true;
     return false;
   };
-  var FIELD_SEL = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea";
+  var FIELD_SEL2 = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea";
   var formTable = (table) => {
     if (!table || table.localName !== "table") return false;
     let d = w.formTables.get(table);
@@ -1156,13 +1172,13 @@ var plingModule = (() => {
         const cs = r.cells;
         if (cs.length < 2 || cs.length > 3) continue;
         const lab = cs[0];
-        if (lab.querySelector(FIELD_SEL + ",button,a[href]") || !LETTER.test(lab.textContent || "")) continue;
+        if (lab.querySelector(FIELD_SEL2 + ",button,a[href]") || !LETTER.test(lab.textContent || "")) continue;
         if (lab.localName !== "th" && !lab.querySelector("label")) {
           if (table.tHead && table.tHead.rows.length) continue;
           const t = clean(lab.textContent);
           if (t.length > NAME_TEXT || !/:\s*$|^\S+(\s\S+){0,3}$/.test(t)) continue;
         }
-        if (cs[1].querySelector(FIELD_SEL)) form++;
+        if (cs[1].querySelector(FIELD_SEL2)) form++;
       }
       d = form >= 2 && form * 2 >= rows || form === 1 && rows - form === buttonRows(table);
     }
@@ -1178,7 +1194,7 @@ var plingModule = (() => {
     return n;
   };
   var formRow = (tr) => formCell(spanningCell(tr));
-  var formCell = (cell) => !!cell && cell.querySelectorAll(FIELD_SEL).length >= 2;
+  var formCell = (cell) => !!cell && cell.querySelectorAll(FIELD_SEL2).length >= 2;
   var spanningCell = (tr) => {
     let cell = null;
     for (const c of tr.cells) {
@@ -1193,7 +1209,7 @@ var plingModule = (() => {
     if (!t || t.rows.length > 12) return false;
     for (const r of t.rows) {
       if (r.cells.length > 1) return false;
-      if (r !== tr && r.querySelector(FIELD_SEL)) return false;
+      if (r !== tr && r.querySelector(FIELD_SEL2)) return false;
     }
     return true;
   };
@@ -1207,7 +1223,7 @@ var plingModule = (() => {
     let fields = 0;
     for (const c of tr.cells) {
       if (gather(c, { skip: skipControls }, 1) !== "") return false;
-      if (c.querySelector(FIELD_SEL)) fields++;
+      if (c.querySelector(FIELD_SEL2)) fields++;
     }
     return fields > 0;
   };
@@ -1330,10 +1346,11 @@ var plingModule = (() => {
       label = headingText(el);
       authored = !!label;
     }
-    let base = authored ? slug(label) || DEFAULT_ID[r] : DEFAULT_ID[r];
+    let base = authored ? slug(label.replace(DATA_PAREN, "")) || slug(label) || DEFAULT_ID[r] : DEFAULT_ID[r];
     if (authored && base !== DEFAULT_ID[r] && LANDMARK_IDS.has(base)) base = base + "-" + DEFAULT_ID[r];
     return { base, label: label || DEFAULT_LABEL[r], role: r, declared: false, purpose: "" };
   };
+  var DATA_PAREN = /\s*\([^()]*\d[^()]*\)\s*$/;
   var loneArticle = (el, role) => !sameSibling(el, (s) => s.localName === "article" || s.hasAttributes() && roleOf(s) === "article");
 
   // collector/repeated.js
@@ -2165,7 +2182,7 @@ var plingModule = (() => {
     "submitted"
   ]);
   var FRAMEWORK_CLASS = /^(ng|v)-/;
-  var LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
+  var LAYOUT_CLASS = /^((?:text|bg|border|btn|btn-outline|label|badge|link)-(?:primary|secondary|success|danger|warning|info|light|dark|default|white|black|body)|btn-(?:sm|lg|xs|block)|pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
   var classWords = (v) => v ? v.split(WS).filter((c) => c && !FRAMEWORK_CLASS.test(c) && !LAYOUT_CLASS.test(c)).join(" ") : v;
   var pushWords = (words, v) => {
     if (!v) return words;

@@ -41,6 +41,7 @@ func TestActionNames(t *testing.T) {
 		records int            // how many records the page has
 		columns string         // what the records' columns line says, when set
 		folded  map[string]int // row actions and how many rows they fold
+		regions []string       // region ids the observation lists
 	}{
 		{file: "kinds.html", want: []wantAction{
 			{"newsletter", "checkbox", `Toggle the checkbox "Newsletter" (now false)`, "checkbox, now false"},
@@ -240,6 +241,17 @@ func TestActionNames(t *testing.T) {
 				{"ok", "", "", ""},
 				{"name", "", `Click the row's "name" cell`, ""},
 			}, absent: []string{"always_expand", "always_expand_query_messages", "set_default", "widget_gadget_doohickey", "9_99_19_50_4_25", "data", "ui_dialog_titlebar_close"}},
+		// Syncthing: a link whose only class is a Bootstrap colour is named
+		// by what it does, not success(record); a unit dropdown beside a
+		// labelled number takes its label
+		{file: "syncthing.html", records: 4,
+			want: []wantAction{
+				{"device_name", "textbox", "", ""},
+				{"minimum_free_disk_space", "spinbutton", "", ""},
+				{"minimum_free_disk_space_2", "dropdown", `Choose an option of "Minimum Free Disk Space"`, ""},
+			}, absent: []string{"success", "combobox", "text_success"},
+			// a dialog's title keeps the id it offers; its region's id does not
+			regions: []string{"add-folder"}},
 		// select2's read-only ARIA textbox inside its combobox shows the
 		// chosen value: part of the combobox, not a second type action.
 		{file: "combobox-display.html", want: []wantAction{
@@ -300,6 +312,11 @@ func TestActionNames(t *testing.T) {
 			for n, rows := range tc.folded {
 				if a := byName[n]; !a.RecordParam || a.Folded != rows {
 					t.Errorf("%s: record_param %v, folded %d; want a row action of %d rows", n, a.RecordParam, a.Folded, rows)
+				}
+			}
+			for _, id := range tc.regions {
+				if !strings.Contains(compact, "\n- "+id+": ") {
+					t.Errorf("no region %s:\n%s", id, compact)
 				}
 			}
 			if tc.columns != "" && !strings.Contains(compact, tc.columns) {

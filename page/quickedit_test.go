@@ -30,7 +30,9 @@ func TestInlineEditRowIsAForm(t *testing.T) {
 	for _, w := range []struct{ name, desc string }{
 		{"title", `Type into "Title"`},
 		{"slug", `Type into "Slug"`},
-		{"password", `Type into "Password"`},
+		// (a post's password, a text field labelled Password: its value
+		// stays in the browser, secret.js)
+		{"password", `Type into the secret field "Password"`},
 		{"update", `Press "Update"`},
 		{"cancel", `Press "Cancel"`},
 	} {

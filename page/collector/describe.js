@@ -169,6 +169,28 @@ const groupLabel = (el, tag) => {
   return '';
 };
 
+// partnerLabel: an unlabelled field beside one labelled field in the
+// same group is that field's part (Syncthing's unit dropdown after the
+// number "Minimum Free Disk Space", once named combobox): it takes the
+// partner's label, and the name a number of its own. Up to three
+// ancestors up, at the first that holds another field.
+const FIELD_SEL = 'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea';
+const partnerLabel = (el) => {
+  for (let p = el.parentElement, d = 0; p && d < 3; p = p.parentElement, d++) {
+    let other = null, n = 0;
+    for (const f of p.querySelectorAll(FIELD_SEL)) {
+      if (f === el || !vis(f)) continue;
+      if (++n > 1) return '';
+      other = f;
+    }
+    if (!other) continue;
+    if (p.localName === 'form' || p.localName === 'body' || p.localName === 'tr' || p.localName === 'li') return '';
+    const l = other.labels && other.labels.length ? labelsText(other)[0] : '';
+    return l ? asLabel(l) || '' : '';
+  }
+  return '';
+};
+
 // COUNT_ONLY is a label that is only a count: 3, 3+, 12k, 1,024.
 const COUNT_ONLY = /^\d[\d.,]*\s*[+k]?$/i;
 
@@ -190,7 +212,7 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   if (!label && field) {
     const rl = ctx.rec ? '' : rowLabel(el);
     // (null: the row's label is another field's, this one only modifies it)
-    label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+    label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || partnerLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
   }
   else if (!label && kr[0] === 'check') label = nearbyLabel(el);
   // issue 18 pt 4: a pager's glyph link is named by what it means; a

@@ -128,10 +128,11 @@ export const NOISE = new Set(['btn', 'button', 'icon', 'form', 'control', 'nav',
   'pristine', 'untouched', 'touched', 'dirty', 'valid', 'invalid', 'empty', 'pending', 'submitted']);
 // a framework's state class (ng-valid-required, ng-not-empty) is no word of a name
 export const FRAMEWORK_CLASS = /^(ng|v)-/;
-// LAYOUT_CLASS: utility classes that place an element and say nothing of
-// what it holds (Bootstrap's pull-right, float-end, text-muted, col-md-4,
-// d-none, mt-2).
-export const LAYOUT_CLASS = /^(pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
+// LAYOUT_CLASS: utility classes that place or colour an element and say
+// nothing of what it holds (Bootstrap's pull-right, float-end, text-muted,
+// col-md-4, d-none, mt-2, and its contextual colours: Syncthing's
+// listener count, a link of class text-success, was success(record)).
+export const LAYOUT_CLASS = /^((?:text|bg|border|btn|btn-outline|label|badge|link)-(?:primary|secondary|success|danger|warning|info|light|dark|default|white|black|body)|btn-(?:sm|lg|xs|block)|pull-(left|right)|float-(start|end|left|right|none)|text-(muted|left|right|center|start|end|nowrap|truncate)|col(-[a-z]+)?-(\d+|auto)|offset(-[a-z]+)?-\d+|d(-[a-z]+)?-(none|inline|inline-block|block|flex|grid|table)|[mp][tbsexylr]?(-[a-z]+)?-(auto|n?\d)|order(-[a-z]+)?-(\d+|first|last)|[wh]-\d+|align-(top|middle|bottom|baseline)|justify-content-[a-z]+|(visible|hidden)-(xs|sm|md|lg|xl))$/;
 // classWords are a class attribute's tokens that may say what the
 // element is: no framework state, no layout utility
 export const classWords = (v) => (v ? v.split(WS).filter((c) => c && !FRAMEWORK_CLASS.test(c) && !LAYOUT_CLASS.test(c)).join(' ') : v);

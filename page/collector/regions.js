@@ -53,9 +53,14 @@ export const regionOf = (el, tag, role, hasAttr, ctx) => {
   }
   // An authored label that is another landmark's id (a nav labelled
   // "Main") is qualified by the region's own kind: main-nav, not main.
-  let base = authored ? slug(label) || DEFAULT_ID[r] : DEFAULT_ID[r];
+  // (a trailing parenthesis holding a digit is the region's data, an id
+  // or a count: Syncthing's "Add Folder (9nhdo-cjzfh)" is add-folder,
+  // whatever id the dialog offers; the label keeps it)
+  let base = authored ? slug(label.replace(DATA_PAREN, '')) || slug(label) || DEFAULT_ID[r] : DEFAULT_ID[r];
   if (authored && base !== DEFAULT_ID[r] && LANDMARK_IDS.has(base)) base = base + '-' + DEFAULT_ID[r];
   return { base, label: label || DEFAULT_LABEL[r], role: r, declared: false, purpose: '' };
 };
+
+const DATA_PAREN = /\s*\([^()]*\d[^()]*\)\s*$/;
 
 export const loneArticle = (el, role) => !sameSibling(el, (s) => s.localName === 'article' || (s.hasAttributes() && roleOf(s) === 'article'));
