@@ -2389,6 +2389,19 @@ var plingModule = (() => {
     if (el) w.fbByEl.set(el, f);
     return f;
   };
+  var nativeInvalid = () => {
+    const list = window.__plingInvalid;
+    if (!Array.isArray(list)) return;
+    for (const ref of list) {
+      const el = ref.deref();
+      if (!el || !el.isConnected || !el.willValidate || !el.validity || el.validity.valid || !vis(el)) continue;
+      const tag = el.localName;
+      const field = accName(el, tag, roleOf(el)) || clean(el.getAttribute("name")) || clean(el.getAttribute("id"));
+      if (w.feedback.some((f) => f.field && f.field === cut2(field, NAME_TEXT))) continue;
+      const msg = isSecret(el) ? el.validity.valueMissing ? "Please fill out this field." : "Invalid value" : clean(el.validationMessage || "") || "Invalid value";
+      addFeedback(null, "error", msg, field, "");
+    }
+  };
 
   // collector/visit.js
   var frameClip = (el, ctx) => {
@@ -2943,6 +2956,7 @@ var plingModule = (() => {
   // collector/walk.js
   var walkPage = () => {
     walkTree();
+    nativeInvalid();
     for (const rs of w.recStates) rs.out.sig = (rs.h >>> 0).toString(36);
     if (!w.hint.again) {
       const again = runAgain();

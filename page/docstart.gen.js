@@ -318,6 +318,23 @@ var plingModule = (() => {
     s.add(fn);
   };
 
+  // js/invalid.js
+  var MAX_INVALID = 32;
+  var watchInvalid = () => {
+    const KEY2 = "__plingInvalid";
+    if (Object.prototype.hasOwnProperty.call(window, KEY2)) return;
+    const list = [];
+    Object.defineProperty(window, KEY2, { value: list });
+    if (typeof WeakRef !== "function") return;
+    document.addEventListener("invalid", (e) => {
+      const t = e.target;
+      if (!t || t.nodeType !== 1) return;
+      for (let i = list.length - 1; i >= 0; i--) if (list[i].deref() === t) list.splice(i, 1);
+      list.push(new WeakRef(t));
+      if (list.length > MAX_INVALID) list.shift();
+    }, true);
+  };
+
   // js/docstart.js
   var docstart_default = () => {
     try {
@@ -326,6 +343,10 @@ var plingModule = (() => {
     }
     try {
       watchListeners();
+    } catch (e) {
+    }
+    try {
+      watchInvalid();
     } catch (e) {
     }
   };

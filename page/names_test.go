@@ -526,3 +526,45 @@ func TestActReachesAControlRenderedAgain(t *testing.T) {
 		t.Errorf("the page says %q, want paused", got)
 	}
 }
+
+// A submit the browser's own form validation refuses sends nothing, and
+// the browser says why in a bubble outside the page (DokuWiki's user
+// manager: Add with an empty "Once again" answered "no visible change").
+// The receipt reports each refused field with the browser's message, a
+// secret one without a word of its value.
+func TestActReportsTheBrowsersValidation(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
+	rt, _ := openURL(t, testbrowser.Serve(t, mux)+"/required.html")
+	ctx := t.Context()
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "user", Args: map[string]any{"text": "jdoe"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.Act(ctx, page.ActRequest{Action: "email", Args: map[string]any{"text": "jane"}}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := rt.Act(ctx, page.ActRequest{Action: "add"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(res.Receipt.Changed.Feedback, "\n")
+	for _, want := range []string{"error: Please fill out this field.", "error: Please include an '@'"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the receipt's feedback does not say %q:\n%s", want, got)
+		}
+	}
+	fields := map[string]string{}
+	for _, f := range res.Observation.Feedback {
+		fields[f.Field] = f.Message
+	}
+	if m := fields["Once again:"]; m != "Please fill out this field." {
+		t.Errorf("Once again: %q, want the browser's message (feedback %+v)", m, res.Observation.Feedback)
+	}
+	if m := fields["Email:"]; !strings.Contains(m, "'@'") {
+		t.Errorf("Email: %q, want the browser's message (feedback %+v)", m, res.Observation.Feedback)
+	}
+	if strings.HasPrefix(res.Receipt.Warning, "EXPECTATION_FAILED") {
+		t.Errorf("the refused submit is reported as no change: %s", res.Receipt.Warning)
+	}
+}

@@ -3,7 +3,8 @@
 import { w } from './state.js';
 import { accName, ctlType, nearbyLabel, roleOf } from './controls.js';
 import { MAX_FEEDBACK, NAME_TEXT } from './params.js';
-import { clean, cut } from './text.js';
+import { clean, cut, vis } from './text.js';
+import { isSecret } from '../../internal/js/secret.js';
 
 // issue 18: a notice's kind in its class (WordPress's notice-success,
 // Bootstrap's alert-success, flash-error; WordPress's legacy
@@ -54,4 +55,24 @@ export const addFeedback = (el, kind, message, field, region) => {
   w.feedback.push(f);
   if (el) w.fbByEl.set(el, f);
   return f;
+};
+
+// nativeInvalid reports the fields the browser's own form validation
+// refused on a submit (js/invalid.js remembers them) and that are still
+// invalid: an error with the browser's message ("Please fill out this
+// field."), named by the field, as the bubble a person sees says it. A
+// secret field's message can quote its value: it says only what is
+// wrong. A field whose error the page shows itself is not said twice.
+export const nativeInvalid = () => {
+  const list = window.__plingInvalid;
+  if (!Array.isArray(list)) return;
+  for (const ref of list) {
+    const el = ref.deref();
+    if (!el || !el.isConnected || !el.willValidate || !el.validity || el.validity.valid || !vis(el)) continue;
+    const tag = el.localName;
+    const field = accName(el, tag, roleOf(el)) || clean(el.getAttribute('name')) || clean(el.getAttribute('id'));
+    if (w.feedback.some((f) => f.field && f.field === cut(field, NAME_TEXT))) continue;
+    const msg = isSecret(el) ? (el.validity.valueMissing ? 'Please fill out this field.' : 'Invalid value') : clean(el.validationMessage || '') || 'Invalid value';
+    addFeedback(null, 'error', msg, field, '');
+  }
 };

@@ -3,6 +3,7 @@
 import { w } from './state.js';
 import { scanDecl } from './declarations.js';
 import { finishShapes } from './folding.js';
+import { nativeInvalid } from './feedback.js';
 import { urlOf } from './icons.js';
 import { NAME_TEXT } from './params.js';
 import { defHidden, win } from './registry.js';
@@ -15,6 +16,7 @@ import { visit } from './visit.js';
 // dialog the first pass did not know.
 export const walkPage = () => {
   walkTree();
+  nativeInvalid();
   for (const rs of w.recStates) rs.out.sig = (rs.h >>> 0).toString(36);
   if (!w.hint.again) {
     const again = runAgain();

@@ -15,11 +15,16 @@
 // makes clickable (issue 18 pt 7). A document it missed (a tab the page
 // opened, attached once its document had started) gets the watchers and
 // the listeners already there from adopt.js.
+//
+// It installs invalid.js's watcher in every document: the fields the
+// browser's own form validation refused on a submit are reported.
 
 import settle from '../settle/settle.js';
 import { watchListeners } from './listeners.js';
+import { watchInvalid } from './invalid.js';
 
 export default () => {
   try { if (window === window.top) settle({ install: true, quiet_ms: 0, timeout_ms: 0 }); } catch (e) { /* observed later instead */ }
   try { watchListeners(); } catch (e) { /* read without listeners */ }
+  try { watchInvalid(); } catch (e) { /* the browser's own validation goes unseen */ }
 };
