@@ -52,11 +52,13 @@ npm:
 # test's MariaDB, its settings in a temporary directory (the package is
 # told not to configure a database of its own: debconf-set-selections);
 # the Syncthing corpus (e2e/realworld/syncthing_test.go) runs Debian's
-# syncthing in a temporary home, off every network but loopback.
-WORDPRESS_PKGS = wordpress wordpress-theme-twentytwentythree mariadb-server mariadb-client php-cli php-mysql adminer mediawiki php-sqlite3 phpmyadmin syncthing
+# syncthing in a temporary home, off every network but loopback; the
+# DokuWiki corpus (e2e/realworld/dokuwiki_test.go) serves Debian's
+# dokuwiki over a copy of its settings and a data folder of the test's.
+WORDPRESS_PKGS = wordpress wordpress-theme-twentytwentythree mariadb-server mariadb-client php-cli php-mysql adminer mediawiki php-sqlite3 phpmyadmin syncthing dokuwiki
 wordpress:
 	@if [ ! -f /usr/share/wordpress/wp-load.php ] || [ ! -f /usr/share/wordpress/wp-content/themes/twentytwentythree/style.css ] || \
-	    [ ! -f /usr/share/adminer/adminer.php ] || [ ! -f /var/lib/mediawiki/index.php ] || [ ! -f /usr/share/phpmyadmin/index.php ] || [ ! -x /usr/bin/syncthing ] || \
+	    [ ! -f /usr/share/adminer/adminer.php ] || [ ! -f /var/lib/mediawiki/index.php ] || [ ! -f /usr/share/phpmyadmin/index.php ] || [ ! -x /usr/bin/syncthing ] || [ ! -f /usr/share/dokuwiki/doku.php ] || \
 	    ! php -r 'exit(in_array("sqlite", PDO::getAvailableDrivers()) ? 0 : 1);' >/dev/null 2>&1 || \
 	    [ ! -x /usr/sbin/mariadbd ] || [ ! -x /usr/bin/mariadb-install-db ] || [ ! -x /usr/bin/mariadb ] || \
 	    ! php -r 'exit(function_exists("mysqli_connect") ? 0 : 1);' >/dev/null 2>&1; then \
@@ -68,7 +70,7 @@ wordpress:
 	    echo "the WordPress corpus needs Debian packages: run 'sudo apt-get install -y $(WORDPRESS_PKGS)'" >&2; exit 1; \
 	  fi; \
 	fi
-	@dpkg-query -W -f='$${Package} $${Version}\n' wordpress mariadb-server php-cli adminer mediawiki phpmyadmin syncthing 2>/dev/null || true
+	@dpkg-query -W -f='$${Package} $${Version}\n' wordpress mariadb-server php-cli adminer mediawiki phpmyadmin syncthing dokuwiki 2>/dev/null || true
 
 build:
 	$(GO) build -buildvcs=auto -o bin/pling ./cmd/pling

@@ -299,6 +299,15 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 		return fmt.Errorf("no control named like %s", st.target)
 	}
 	text, isErr, err := a.p.call(ctx, "browser_click", map[string]any{"element": el.label(), "target": el.ref})
+	if err == nil && isErr && strings.Contains(text, "not found in the current page snapshot") {
+		// (the page changed since the snapshot: as the error says, the
+		// agent takes a new one and clicks the element there, once)
+		a.snap, a.text = nil, ""
+		var again *pwNode
+		if again, err = a.find(ctx, rx, func(n *pwNode) bool { return n.role == el.role }, nil); err == nil && again != nil {
+			text, isErr, err = a.p.call(ctx, "browser_click", map[string]any{"element": again.label(), "target": again.ref})
+		}
+	}
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,81 @@
+package realworld
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// dwPWScripts are dwTasks' scripts for Playwright MCP's agent (the
+// gallery's pwAgent: elements by their accessible name in Playwright's
+// snapshot). Without a way to change a part of a field's text, its agent
+// types the Summer section's whole source, as a person replacing it
+// would; the edit box has no name in its snapshot, so it types into the
+// focused unnamed text box (the edit summary's name says "edit" too).
+func dwPWScripts() map[string][]step {
+	return map[string][]step{
+		"sign_in": {{op: opOpen, path: "/doku.php?id=start&do=login"},
+			{op: opType, target: `(?i)^"user ?name`, text: dwAdmin},
+			{op: opType, target: `(?i)^"password`, text: dwPass},
+			{op: opPress, target: `(?i)^"log in"`, role: "button"}},
+		"edit_section": {{op: opOpen, path: "/doku.php?id=holidays"},
+			{op: opPress, target: `(?i)^"edit"`, role: "button"}, // the first section's: Summer
+			{op: opType, target: `(?i)^"wiki ?text"`, text: "===== Summer =====\nEveryone gets three weeks in summer.\n"},
+			{op: opPress, target: `(?i)^"save"`, role: "button"}},
+		"new_page": {{op: opOpen, path: "/doku.php?id=meeting_notes&do=edit"},
+			{op: opType, target: `(?i)^"wiki ?text"`, text: "====== Meeting notes ======\nBoats are moored by noon.\n"},
+			{op: opPress, target: `(?i)^"save"`, role: "button"}},
+		"add_user": {{op: opOpen, path: "/doku.php?id=start&do=admin&page=usermanager"},
+			{op: opType, target: `(?i)^"user:?"$`, text: "jdoe"},
+			{op: opType, target: `(?i)^"password:?"$`, text: "Tide-Table-42"},
+			{op: opType, target: `(?i)^"once again:?"$`, text: "Tide-Table-42"},
+			{op: opType, target: `(?i)^"real name:?"$`, text: "Jane Doe"},
+			{op: opType, target: `(?i)^"e-?mail:?"$`, text: "jane@example.com"},
+			{op: opType, target: `(?i)^"groups:?"$`, text: "user"},
+			{op: opPress, target: `(?i)^"add"$`, role: "button"}},
+	}
+}
+
+// BenchmarkDokuWikiTasksBesidePlaywright runs TestDokuWiki's four tasks
+// through Playwright MCP 0.0.83 against a fresh wiki, each outcome
+// checked in its files with TestDokuWiki's checks, and prints each task's
+// pass, calls and cl100k tokens; the totals are its metrics. Pling's
+// figures are TestDokuWiki's. docs/REALWORLD.md, "DokuWiki". Run: go test
+// -run '^$' -bench BenchmarkDokuWikiTasksBesidePlaywright -benchtime 1x -v
+// ./e2e/realworld (part of `make bench`).
+func BenchmarkDokuWikiTasksBesidePlaywright(b *testing.B) {
+	ctx := b.Context()
+	for i := 0; i < b.N; i++ {
+		outs, err := dwPlaywrightRun(ctx, b)
+		if err != nil {
+			b.Fatal(err)
+		}
+		reportPWRun(b, "dokuwiki", outs)
+	}
+}
+
+// dwPlaywrightRun starts a fresh wiki and runs the tasks through
+// Playwright MCP in one browser session.
+func dwPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error) {
+	dir := b.TempDir()
+	site, stop, err := startDokuWiki(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
+	c, err := startPlaywright(ctx, b.TempDir(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("Playwright MCP: %w", err)
+	}
+	defer c.Close()
+	p := &pwSession{c: c}
+	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
+		if f, err := os.Create(filepath.Join(d, "dokuwiki-playwright.txt")); err == nil {
+			p.dump = f
+			defer f.Close()
+		}
+	}
+	return pwRunTasks(ctx, p, galleryBases{gallery: site.Base}, site, "dokuwiki", dwTasks(dir), dwPWScripts(), nil)
+}

@@ -1,0 +1,310 @@
+package realworld
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Debian's dokuwiki package: its code in dwRoot, its settings in dwConf
+// and its pages in dwData, which the test copies and never writes.
+const (
+	dwRoot = "/usr/share/dokuwiki"
+	dwConf = "/etc/dokuwiki"
+	dwData = "/var/lib/dokuwiki/data"
+)
+
+// The wiki's administrator, as the test makes it.
+const (
+	dwAdmin = "keeper"
+	dwPass  = "Harbour-Lights-7"
+)
+
+// dwKnownFailing lists the DokuWiki tasks that fail today because of
+// Pling, each with its reason; the test fails when one of them passes.
+var dwKnownFailing = map[string]string{}
+
+// dwSeed are the pages the tasks work on, as DokuWiki stores them.
+var dwSeed = map[string]string{
+	"holidays": "====== Holidays ======\n\n===== Summer =====\nEveryone gets two weeks in summer.\n\n===== Winter =====\nThe office closes for two weeks in winter.\n",
+}
+
+// dwTasks are a wiki keeper's tasks, each checked in the wiki's own
+// files (its pages and its user list). They run in one browser session:
+// the first signs in.
+func dwTasks(dir string) []wpTask {
+	page := func(id string) string { return filepath.Join(dir, "data", "pages", id+".txt") }
+	return []wpTask{
+		{"sign_in", "the session (the page's Log Out)", dwSignIn, wpCheckedInRun},
+		{"edit_section", "data/pages/holidays.txt", dwEditSection, dwWantFile(page("holidays"), "Everyone gets three weeks in summer.", "The office closes for two weeks in winter.")},
+		{"new_page", "data/pages/meeting_notes.txt", dwNewPage, dwWantFile(page("meeting_notes"), "Boats are moored by noon.")},
+		{"add_user", "conf/users.auth.php", dwAddUser, dwWantFile(filepath.Join(dir, "conf", "users.auth.php"), "jdoe:", ":Jane Doe:jane@example.com:user")},
+	}
+}
+
+// TestDokuWiki runs Debian's DokuWiki with PHP's built-in server over a
+// copy of its settings and an empty data folder in the test's temporary
+// directory, and does a wiki keeper's tasks through `pling serve`: sign
+// in, change a sentence in one section, write a new page, and add a user
+// in the user manager. Every outcome is checked in the wiki's files.
+func TestDokuWiki(t *testing.T) {
+	start := time.Now()
+	for _, p := range []string{dwRoot + "/doku.php", dwConf + "/dokuwiki.php", phpBin} {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("the DokuWiki corpus needs Debian's dokuwiki package (make wordpress): %v", err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	site, stop, err := startDokuWiki(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	setup := time.Since(start)
+	s, err := startSession(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
+		if f, err := os.Create(filepath.Join(d, "dokuwiki.txt")); err == nil {
+			s.dump = f
+			defer f.Close()
+		}
+	}
+	outs := runWPTasks(ctx, t, s, site, "dokuwiki", dwTasks(dir), dwKnownFailing)
+	passed, calls, tokens := totals(outs)
+	t.Logf("dokuwiki: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
+		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
+	if err := writeWPReport(outs, "dokuwiki.md"); err != nil {
+		t.Error(err)
+	}
+	checkOutcomes(t, outs)
+}
+
+// startDokuWiki copies Debian's settings into dir/conf (with the test's
+// title, superuser and data folder, and its administrator in
+// users.auth.php), makes dir/data with the package's empty folders and
+// the seeded pages, and serves the wiki on a free loopback port through a
+// router that points DokuWiki at dir/conf; stop ends the server.
+func startDokuWiki(ctx context.Context, dir string) (*wpSite, func(), error) {
+	conf, data := filepath.Join(dir, "conf"), filepath.Join(dir, "data")
+	if err := copyTree(dwConf, conf); err != nil {
+		return nil, nil, err
+	}
+	// the package's data folders, empty (its own pages stay where they are)
+	if err := filepath.WalkDir(dwData, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dwData, p)
+		return os.MkdirAll(filepath.Join(data, rel), 0o755)
+	}); err != nil {
+		return nil, nil, err
+	}
+	for id, text := range dwSeed {
+		if err := os.WriteFile(filepath.Join(data, "pages", id+".txt"), []byte(text), 0o644); err != nil {
+			return nil, nil, err
+		}
+	}
+	hash, err := exec.CommandContext(ctx, phpBin, "-r", "echo password_hash('"+dwPass+"', PASSWORD_BCRYPT);").Output()
+	if err != nil {
+		return nil, nil, fmt.Errorf("hash the administrator's password: %w", err)
+	}
+	users := "# users.auth.php (the test's)\n" + dwAdmin + ":" + string(hash) + ":Wiki Keeper:keeper@example.com:admin,user\n"
+	local := "<?php\n$conf['title'] = 'Harbour Wiki';\n$conf['useacl'] = 1;\n$conf['superuser'] = '@admin';\n" +
+		"$conf['savedir'] = " + phpQuote(data) + ";\n$conf['updatecheck'] = 0;\n$conf['breadcrumbs'] = 0;\n"
+	acl := "# acl.auth.php (the test's)\n*\t@ALL\t1\n*\t@user\t8\n"
+	for name, text := range map[string]string{"users.auth.php": users, "local.php": local, "acl.auth.php": acl} {
+		if err := os.WriteFile(filepath.Join(conf, name), []byte(text), 0o644); err != nil {
+			return nil, nil, err
+		}
+	}
+	router := "<?php\n$path = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);\n" +
+		"if ($path === '/' || $path === '') { $path = '/doku.php'; }\n" +
+		"$file = " + phpQuote(dwRoot) + " . $path;\n" +
+		"if (substr($path, -4) !== '.php' || !is_file($file)) { return false; }\n" +
+		"define('DOKU_CONF', " + phpQuote(conf+"/") + ");\n" +
+		"$_SERVER['SCRIPT_NAME'] = $path; $_SERVER['PHP_SELF'] = $path; $_SERVER['SCRIPT_FILENAME'] = $file;\n" +
+		"chdir(dirname($file));\nrequire $file;\n"
+	routerPath := filepath.Join(dir, "router.php")
+	if err := os.WriteFile(routerPath, []byte(router), 0o644); err != nil {
+		return nil, nil, err
+	}
+	port, err := freePort()
+	if err != nil {
+		return nil, nil, err
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	logPath := filepath.Join(dir, "php.log")
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer logf.Close()
+	sessions := filepath.Join(dir, "sessions")
+	if err := os.MkdirAll(sessions, 0o755); err != nil {
+		return nil, nil, err
+	}
+	cmd := exec.Command(phpBin, "-d", "display_errors=0", "-d", "session.save_path="+sessions, "-S", addr, "-t", dwRoot, routerPath)
+	cmd.Dir = dwRoot
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("start php -S for DokuWiki: %w", err)
+	}
+	stop := func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		_ = cmd.Wait()
+	}
+	base := "http://" + addr
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(base + "/doku.php?id=holidays")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return &wpSite{Base: base, phpLog: logPath}, stop, nil
+			}
+			err = fmt.Errorf("status %s", resp.Status)
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			stop()
+			raw, _ := os.ReadFile(logPath)
+			return nil, nil, fmt.Errorf("php -S for DokuWiki did not answer on %s: %w: %s", addr, err, clip(string(raw), 1000))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// copyTree copies the regular files under from (following links) into to.
+func copyTree(from, to string) error {
+	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		dst := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, raw, 0o644)
+	})
+}
+
+// dwWantFile checks that the file holds every one of wants.
+func dwWantFile(path string, wants ...string) func(context.Context, *wpSite) error {
+	return func(context.Context, *wpSite) error {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, want := range wants {
+			if !strings.Contains(string(raw), want) {
+				return fmt.Errorf("%s does not hold %q: %s", filepath.Base(path), want, clip(string(raw), 400))
+			}
+		}
+		return nil
+	}
+}
+
+// dwSignIn: the login screen's user name and password, then Log In; the
+// receipt must say navigated and the page offer Log Out.
+func dwSignIn(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/doku.php?id=start&do=login")
+	if err != nil {
+		return err
+	}
+	if obs, err = wpTypeFields(ctx, s, obs, []wpField{{`(?i)^user ?name`, dwAdmin}, {`(?i)^password`, dwPass}}); err != nil {
+		return err
+	}
+	r, err := wpPress(ctx, s, obs, `(?i)^log_?in`)
+	if err != nil {
+		return err
+	}
+	if !r.Body.Result.Changed.Navigated {
+		return fmt.Errorf("log in: the receipt does not say navigated: %s", firstLine(r.Text))
+	}
+	_, _, err = pickLink(ctx, s, r.Body.Observation, `(?i)^"log out"$`)
+	return err
+}
+
+// dwEditSection: the Holidays page, its Summer section's edit button, a
+// part of the section's source replaced, Save.
+func dwEditSection(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/doku.php?id=holidays")
+	if err != nil {
+		return err
+	}
+	r, err := wpPress(ctx, s, obs, `(?i)^edit_summer`)
+	if err != nil {
+		return err
+	}
+	box, err := wpPick(ctx, s, r.Body.Observation, "type", `(?i)wiki|text|edit`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, box, "", map[string]any{"text": "three weeks", "replace": "two weeks"}); err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`)
+	return err
+}
+
+// dwNewPage: a page that does not exist yet, opened to be written (the
+// address a person types), its text, Save.
+func dwNewPage(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/doku.php?id=meeting_notes&do=edit")
+	if err != nil {
+		return err
+	}
+	box, err := wpPick(ctx, s, obs, "type", `(?i)wiki|text|edit`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, box, "", map[string]any{"text": "====== Meeting notes ======\nBoats are moored by noon.\n"})
+	if err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`)
+	return err
+}
+
+// dwAddUser: the user manager, the new user's fields, Add; DokuWiki's
+// "User added" must be reported.
+func dwAddUser(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/doku.php?id=start&do=admin&page=usermanager")
+	if err != nil {
+		return err
+	}
+	obs, err = wpTypeFields(ctx, s, obs, []wpField{
+		{`(?i)^user( |$)`, "jdoe"},
+		{`(?i)^password( |$)`, "Tide-Table-42"},
+		{`(?i)^once_again( |$)`, "Tide-Table-42"},
+		{`(?i)^real_name( |$)`, "Jane Doe"},
+		{`(?i)^e_?mail( |$)`, "jane@example.com"},
+		{`(?i)^groups( |$)`, "user"},
+	})
+	if err != nil {
+		return err
+	}
+	r, err := wpPress(ctx, s, obs, `(?i)^add( |$)`)
+	if err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)user .*added`)
+}
