@@ -523,6 +523,7 @@ func (bs *buildState) rankAndName() {
 		}
 		return actions[i].order < actions[j].order
 	})
+	nameByContext(actions)
 	used := map[string]int{}
 	for i := range actions {
 		actions[i].Name = uniqueName(actions[i].Name, used)
@@ -884,6 +885,7 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 		Params:      paramsFor(c),
 		regionLabel: regionPath,
 		label:       str(c.Label),
+		context:     str(c.Context),
 		evidence:    str(c.Evidence),
 		inViewport:  c.InViewport,
 		inPage:      c.InPage,
@@ -1458,6 +1460,57 @@ func legalName(s string) string {
 		return "action"
 	}
 	return b.String()
+}
+
+// nameByContext names the actions that share a name by the heading
+// around each (Syncthing's two panels' OK: ok_gui_authentication_set and
+// ok_notice, not ok and ok_2) when every one of them has a heading of
+// its own and no two the same; else they keep the numbered scheme.
+func nameByContext(actions []Action) {
+	groups := map[string][]int{}
+	for i, a := range actions {
+		if a.shape == "" && a.links == nil && !a.declared {
+			groups[a.Name] = append(groups[a.Name], i)
+		}
+	}
+	for name, g := range groups {
+		if len(g) < 2 {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, i := range g {
+			c := contextWords(actions[i].context)
+			if c == "" || seen[c] {
+				seen = nil
+				break
+			}
+			seen[c] = true
+		}
+		if seen == nil {
+			continue
+		}
+		for _, i := range g {
+			actions[i].Name = legalName(name + "_" + contextWords(actions[i].context))
+		}
+	}
+}
+
+// contextWords is a heading as a name's tail: its first three words, at
+// most 24 characters.
+func contextWords(s string) string {
+	sl := slug(s, 64)
+	parts := strings.Split(sl, "_")
+	out := ""
+	for i, p := range parts {
+		if p == "" || i >= 3 || len(out)+len(p)+1 > 25 {
+			break
+		}
+		if out != "" {
+			out += "_"
+		}
+		out += p
+	}
+	return out
 }
 
 // uniqueName makes name unique among used with one scheme: the first keeps

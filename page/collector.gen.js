@@ -805,6 +805,7 @@ var plingModule = (() => {
     if (covered) c.covered = true;
     else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
     w.controls.push(c);
+    w.ctlEls.push(el);
   };
   var rowAction = (el, tag, role, hasAttr, kr, ctx, hover, covered) => {
     const rec = ctx.rec;
@@ -908,6 +909,41 @@ var plingModule = (() => {
     }
     w.rowActions.push(sh);
     return sh;
+  };
+  var sameNamedContexts = () => {
+    const groups = /* @__PURE__ */ new Map();
+    for (let i = 0; i < w.controls.length; i++) {
+      const c = w.controls[i];
+      if (!c.label || c.declared) continue;
+      const k = c.kind + "" + c.label.toLowerCase();
+      const g = groups.get(k);
+      if (g) g.push(i);
+      else groups.set(k, [i]);
+    }
+    let budget = 64;
+    for (const g of groups.values()) {
+      if (g.length < 2 || g.length > 8) continue;
+      for (const i of g) {
+        if (budget-- <= 0) return;
+        const t = contextOf(w.ctlEls[i]);
+        if (t) w.controls[i].context = t;
+      }
+    }
+  };
+  var CONTEXT_SEL = "h1,h2,h3,h4,h5,h6,[role=heading],legend,.card-title,.panel-title,.card-header,.panel-heading,.modal-title,.box-title,.widget-title";
+  var contextOf = (el) => {
+    for (let a = el.parentElement, d = 0; a && d < 10 && a.localName !== "body"; a = a.parentElement, d++) {
+      let best = null;
+      for (const h of a.querySelectorAll(CONTEXT_SEL)) {
+        if (h === el || el.contains(h)) continue;
+        if (h.contains(el) || h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) best = h;
+        else break;
+      }
+      if (!best) continue;
+      const t = cut2(gather(best, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);
+      if (t && LETTER.test(t)) return t;
+    }
+    return "";
   };
   var SHAPE_FIELDS = ["name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does"];
   var finishShapes = () => {
@@ -2320,6 +2356,7 @@ var plingModule = (() => {
   function initOutput() {
     w.regions = [];
     w.controls = [];
+    w.ctlEls = [];
     w.records = [];
     w.state = [];
     w.feedback = [];
@@ -2968,6 +3005,7 @@ var plingModule = (() => {
     }
     const state = mergedState();
     finishShapes();
+    sameNamedContexts();
     return { snap: snapshot(state) };
   };
   var walkTree = () => {

@@ -249,7 +249,11 @@ func TestActionNames(t *testing.T) {
 				{"device_name", "textbox", "", ""},
 				{"minimum_free_disk_space", "spinbutton", "", ""},
 				{"minimum_free_disk_space_2", "dropdown", `Choose an option of "Minimum Free Disk Space"`, ""},
-			}, absent: []string{"success", "combobox", "text_success"},
+				// two OKs, each named by its panel's heading
+				{"ok_gui_authentication_set", "", `Press "OK"`, ""},
+				{"ok_notice", "", `Press "OK"`, ""},
+				{"settings", "", "", ""},
+			}, absent: []string{"success", "combobox", "text_success", "ok", "ok_2"},
 			// a dialog's title keeps the id it offers; its region's id does not
 			regions: []string{"add-folder"}},
 		// select2's read-only ARIA textbox inside its combobox shows the

@@ -117,6 +117,7 @@ type Action struct {
 
 	regionLabel string       // outer-to-inner region path for the tag
 	label       string       // the control's accessible name
+	context     string       // the heading around it, when its name is shared
 	evidence    string       // its id and class words, when it has no name
 	links       []linkMember // the links of a folded link list, or the days of a calendar
 	memberArg   string       // the argument that picks one of links: "link" ("" too), "day" or "value"

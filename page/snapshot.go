@@ -203,6 +203,11 @@ type Control struct {
 	// is a clickable cell of a table's row, named by its column's header
 	// and described as the row's cell (never named by the row's data).
 	Does string `json:"does,omitempty"`
+	// Context, on a control whose label another control of its kind
+	// shares, is the heading of the nearest card, panel or section around
+	// it ("Notice", "Earnings Overview"): the build names the controls by
+	// it when it tells them apart (ok_notice), instead of ok, ok_2.
+	Context string `json:"context,omitempty"`
 	// Accept is a file input's accept attribute (kind upload).
 	Accept string `json:"accept,omitempty"`
 	// Multiple is true for a file input that takes several files.

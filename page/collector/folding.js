@@ -144,6 +144,7 @@ export const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
   if (covered) c.covered = true;
   else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
   w.controls.push(c);
+  w.ctlEls.push(el);
 };
 
 // rowAction reports a control inside a record as a row action: folded
@@ -294,6 +295,52 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
   }
   w.rowActions.push(sh);
   return sh;
+};
+
+// sameNamedContexts gives each control whose label another control of
+// its kind shares the heading of the nearest card, panel or section
+// around it (Syncthing's two notification panels' OK, SB Admin 2's two
+// cards' menu toggles): the name then says which (ok_notice,
+// ellipsis_earnings_overview), where it said ok, ok_2. Only for such
+// controls: the search climbs their ancestors.
+export const sameNamedContexts = () => {
+  const groups = new Map();
+  for (let i = 0; i < w.controls.length; i++) {
+    const c = w.controls[i];
+    if (!c.label || c.declared) continue;
+    const k = c.kind + '\u0001' + c.label.toLowerCase();
+    const g = groups.get(k);
+    if (g) g.push(i);
+    else groups.set(k, [i]);
+  }
+  let budget = 64;
+  for (const g of groups.values()) {
+    if (g.length < 2 || g.length > 8) continue;
+    for (const i of g) {
+      if (budget-- <= 0) return;
+      const t = contextOf(w.ctlEls[i]);
+      if (t) w.controls[i].context = t;
+    }
+  }
+};
+const CONTEXT_SEL = 'h1,h2,h3,h4,h5,h6,[role=heading],legend,.card-title,.panel-title,.card-header,.panel-heading,.modal-title,.box-title,.widget-title';
+// contextOf is the text of the heading nearest before el in its
+// closest ancestor that has one (a card's header holding el counts,
+// its text without its controls); a heading after el is the next
+// section's.
+const contextOf = (el) => {
+  for (let a = el.parentElement, d = 0; a && d < 10 && a.localName !== 'body'; a = a.parentElement, d++) {
+    let best = null;
+    for (const h of a.querySelectorAll(CONTEXT_SEL)) {
+      if (h === el || el.contains(h)) continue;
+      if (h.contains(el) || h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) best = h;
+      else break;
+    }
+    if (!best) continue;
+    const t = cut(gather(best, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);
+    if (t && LETTER.test(t)) return t;
+  }
+  return '';
 };
 
 // SHAPE_FIELDS are the facts of a row action's first instance that its

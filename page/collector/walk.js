@@ -2,7 +2,7 @@
 // their contexts, no recursion) within max_nodes, then the snapshot.
 import { w } from './state.js';
 import { scanDecl } from './declarations.js';
-import { finishShapes } from './folding.js';
+import { finishShapes, sameNamedContexts } from './folding.js';
 import { nativeInvalid } from './feedback.js';
 import { urlOf } from './icons.js';
 import { NAME_TEXT } from './params.js';
@@ -28,6 +28,7 @@ export const walkPage = () => {
   }
   const state = mergedState();
   finishShapes();
+  sameNamedContexts();
   return { snap: snapshot(state) };
 };
 
