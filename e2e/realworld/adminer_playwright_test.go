@@ -3,8 +3,6 @@ package realworld
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -67,17 +65,5 @@ func adminerPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error
 		return nil, err
 	}
 	defer stop()
-	c, err := startPlaywright(ctx, b.TempDir(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("Playwright MCP: %w", err)
-	}
-	defer c.Close()
-	p := &pwSession{c: c}
-	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
-		if f, err := os.Create(filepath.Join(d, "adminer-playwright.txt")); err == nil {
-			p.dump = f
-			defer f.Close()
-		}
-	}
-	return pwRunTasks(ctx, p, galleryBases{gallery: a.Base}, a, "adminer", adminerTasks, adminerPWScripts(a), nil)
+	return pwSuite(ctx, b, a, "adminer", adminerTasks, adminerPWScripts(a))
 }

@@ -3,14 +3,12 @@ package realworld
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -55,20 +53,7 @@ func TestAdminer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	setup := time.Since(start)
-	s, err := startSession(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.close()
-	outs := runWPTasks(ctx, t, s, a, "adminer", adminerTasks, adminerKnownFailing)
-	passed, calls, tokens := totals(outs)
-	t.Logf("adminer: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
-		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
-	if err := writeWPReport(outs, "adminer.md"); err != nil {
-		t.Error(err)
-	}
-	checkOutcomes(t, outs)
+	runSuite(ctx, t, start, a, "adminer", adminerTasks, adminerKnownFailing)
 }
 
 // startAdminerSite starts the corpus's MariaDB (with the WordPress site
@@ -101,35 +86,12 @@ func startAdminer(ctx context.Context, dir string) (base string, stop func(), er
 		return "", nil, err
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	logf, err := os.Create(filepath.Join(dir, "php.log"))
-	if err != nil {
+	cmd := exec.Command(phpBin, "-d", "display_errors=0", "-d", "session.save_path="+dir, "-S", addr, "-t", adminerRoot)
+	base = "http://" + addr
+	if stop, err = serveProcess(ctx, cmd, filepath.Join(dir, "php.log"), base+"/adminer.php", "php -S for Adminer"); err != nil {
 		return "", nil, err
 	}
-	defer logf.Close()
-	cmd := exec.Command(phpBin, "-d", "display_errors=0", "-d", "session.save_path="+dir, "-S", addr, "-t", adminerRoot)
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("start php -S for Adminer: %w", err)
-	}
-	stop = func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		_ = cmd.Wait()
-	}
-	base = "http://" + addr
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		resp, err := http.Get(base + "/adminer.php")
-		if err == nil {
-			resp.Body.Close()
-			return base, stop, nil
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			stop()
-			return "", nil, fmt.Errorf("php -S for Adminer did not answer on %s: %w", addr, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return base, stop, nil
 }
 
 // adminerDB is the database page's address, the one an agent is given

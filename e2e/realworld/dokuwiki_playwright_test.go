@@ -2,9 +2,6 @@ package realworld
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -65,17 +62,5 @@ func dwPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error) {
 		return nil, err
 	}
 	defer stop()
-	c, err := startPlaywright(ctx, b.TempDir(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("Playwright MCP: %w", err)
-	}
-	defer c.Close()
-	p := &pwSession{c: c}
-	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
-		if f, err := os.Create(filepath.Join(d, "dokuwiki-playwright.txt")); err == nil {
-			p.dump = f
-			defer f.Close()
-		}
-	}
-	return pwRunTasks(ctx, p, galleryBases{gallery: site.Base}, site, "dokuwiki", dwTasks(dir), dwPWScripts(), nil)
+	return pwSuite(ctx, b, site, "dokuwiki", dwTasks(dir), dwPWScripts())
 }

@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -70,26 +68,7 @@ func TestDokuWiki(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	setup := time.Since(start)
-	s, err := startSession(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.close()
-	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
-		if f, err := os.Create(filepath.Join(d, "dokuwiki.txt")); err == nil {
-			s.dump = f
-			defer f.Close()
-		}
-	}
-	outs := runWPTasks(ctx, t, s, site, "dokuwiki", dwTasks(dir), dwKnownFailing)
-	passed, calls, tokens := totals(outs)
-	t.Logf("dokuwiki: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
-		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
-	if err := writeWPReport(outs, "dokuwiki.md"); err != nil {
-		t.Error(err)
-	}
-	checkOutcomes(t, outs)
+	runSuite(ctx, t, start, site, "dokuwiki", dwTasks(dir), dwKnownFailing)
 }
 
 // startDokuWiki copies Debian's settings into dir/conf (with the test's
@@ -147,44 +126,18 @@ func startDokuWiki(ctx context.Context, dir string) (*wpSite, func(), error) {
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	logPath := filepath.Join(dir, "php.log")
-	logf, err := os.Create(logPath)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer logf.Close()
 	sessions := filepath.Join(dir, "sessions")
 	if err := os.MkdirAll(sessions, 0o755); err != nil {
 		return nil, nil, err
 	}
 	cmd := exec.Command(phpBin, "-d", "display_errors=0", "-d", "session.save_path="+sessions, "-S", addr, "-t", dwRoot, routerPath)
 	cmd.Dir = dwRoot
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return nil, nil, fmt.Errorf("start php -S for DokuWiki: %w", err)
-	}
-	stop := func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		_ = cmd.Wait()
-	}
 	base := "http://" + addr
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		resp, err := http.Get(base + "/doku.php?id=holidays")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return &wpSite{Base: base, phpLog: logPath}, stop, nil
-			}
-			err = fmt.Errorf("status %s", resp.Status)
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			stop()
-			raw, _ := os.ReadFile(logPath)
-			return nil, nil, fmt.Errorf("php -S for DokuWiki did not answer on %s: %w: %s", addr, err, clip(string(raw), 1000))
-		}
-		time.Sleep(100 * time.Millisecond)
+	stop, err := serveProcess(ctx, cmd, logPath, base+"/doku.php?id=holidays", "php -S for DokuWiki")
+	if err != nil {
+		return nil, nil, err
 	}
+	return &wpSite{Base: base, phpLog: logPath}, stop, nil
 }
 
 // copyTree copies the regular files under from (following links) into to.

@@ -2,8 +2,6 @@ package realworld
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -77,17 +75,5 @@ func BenchmarkMediaWikiTasksBesidePlaywright(b *testing.B) {
 // mwPlaywrightRun runs the tasks through Playwright MCP in one browser
 // session.
 func mwPlaywrightRun(ctx context.Context, b *testing.B, site *wpSite, db string) ([]wpOutcome, error) {
-	c, err := startPlaywright(ctx, b.TempDir(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("Playwright MCP: %w", err)
-	}
-	defer c.Close()
-	p := &pwSession{c: c}
-	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
-		if f, err := os.Create(filepath.Join(d, "mediawiki-playwright.txt")); err == nil {
-			p.dump = f
-			defer f.Close()
-		}
-	}
-	return pwRunTasks(ctx, p, galleryBases{gallery: site.Base}, site, "mediawiki", mwTasks(db), mwPWScripts(), nil)
+	return pwSuite(ctx, b, site, "mediawiki", mwTasks(db), mwPWScripts())
 }

@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -92,20 +90,7 @@ func TestMediaWiki(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	setup := time.Since(start)
-	s, err := startSession(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.close()
-	outs := runWPTasks(ctx, t, s, site, "mediawiki", mwTasks(filepath.Join(dir, "data", "wiki.sqlite")), mwKnownFailing)
-	passed, calls, tokens := totals(outs)
-	t.Logf("mediawiki: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
-		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
-	if err := writeWPReport(outs, "mediawiki.md"); err != nil {
-		t.Error(err)
-	}
-	checkOutcomes(t, outs)
+	runSuite(ctx, t, start, site, "mediawiki", mwTasks(filepath.Join(dir, "data", "wiki.sqlite")), mwKnownFailing)
 }
 
 // startMediaWiki installs a wiki in dir (its settings, its SQLite
@@ -162,38 +147,13 @@ func startMediaWiki(ctx context.Context, dir string) (*wpSite, func(), error) {
 		return nil, nil, err
 	}
 	logPath := filepath.Join(dir, "php.log")
-	logf, err := os.Create(logPath)
+	cmd := exec.Command(phpBin, "-d", "display_errors=0", "-d", "session.save_path="+filepath.Join(dir, "sessions"), "-S", addr, "-t", mwRoot)
+	cmd.Env, cmd.Dir = env, mwRoot
+	stop, err := serveProcess(ctx, cmd, logPath, base+"/index.php/Main_Page", "php -S for MediaWiki")
 	if err != nil {
 		return nil, nil, err
 	}
-	defer logf.Close()
-	cmd := exec.Command(phpBin, "-d", "display_errors=0", "-d", "session.save_path="+filepath.Join(dir, "sessions"), "-S", addr, "-t", mwRoot)
-	cmd.Env, cmd.Dir = env, mwRoot
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return nil, nil, fmt.Errorf("start php -S for MediaWiki: %w", err)
-	}
-	stop := func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		_ = cmd.Wait()
-	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		resp, err := http.Get(base + "/index.php/Main_Page")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return &wpSite{Base: base, phpLog: logPath}, stop, nil
-			}
-			err = fmt.Errorf("status %s", resp.Status)
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			stop()
-			return nil, nil, fmt.Errorf("php -S for MediaWiki did not answer on %s: %w", addr, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return &wpSite{Base: base, phpLog: logPath}, stop, nil
 }
 
 // phpQuote is s as a PHP string literal.

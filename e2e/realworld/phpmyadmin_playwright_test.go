@@ -2,9 +2,6 @@ package realworld
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -66,17 +63,5 @@ func pmaPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error) {
 		return nil, err
 	}
 	defer stop()
-	c, err := startPlaywright(ctx, b.TempDir(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("Playwright MCP: %w", err)
-	}
-	defer c.Close()
-	p := &pwSession{c: c}
-	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
-		if f, err := os.Create(filepath.Join(d, "phpmyadmin-playwright.txt")); err == nil {
-			p.dump = f
-			defer f.Close()
-		}
-	}
-	return pwRunTasks(ctx, p, galleryBases{gallery: site.Base}, site, "phpmyadmin", pmaTasks, pmaPWScripts(), nil)
+	return pwSuite(ctx, b, site, "phpmyadmin", pmaTasks, pmaPWScripts())
 }

@@ -3,14 +3,12 @@ package realworld
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -53,26 +51,7 @@ func TestPhpMyAdmin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	setup := time.Since(start)
-	s, err := startSession(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.close()
-	if dir := os.Getenv("REALWORLD_DUMP"); dir != "" {
-		if f, err := os.Create(filepath.Join(dir, "phpmyadmin.txt")); err == nil {
-			s.dump = f
-			defer f.Close()
-		}
-	}
-	outs := runWPTasks(ctx, t, s, site, "phpmyadmin", pmaTasks, pmaKnownFailing)
-	passed, calls, tokens := totals(outs)
-	t.Logf("phpmyadmin: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
-		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
-	if err := writeWPReport(outs, "phpmyadmin.md"); err != nil {
-		t.Error(err)
-	}
-	checkOutcomes(t, outs)
+	runSuite(ctx, t, start, site, "phpmyadmin", pmaTasks, pmaKnownFailing)
 }
 
 // The screens the tasks start from: the addresses a person bookmarks.
@@ -344,39 +323,12 @@ func startPhpMyAdmin(ctx context.Context, dir string, dbPort int) (base string, 
 		return "", nil, err
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	logf, err := os.Create(filepath.Join(dir, "php.log"))
-	if err != nil {
-		return "", nil, err
-	}
-	defer logf.Close()
 	cmd := exec.Command(phpBin, "-d", "display_errors=0", "-d", "session.save_path="+filepath.Join(dir, "sessions"),
 		"-S", addr, "-t", root, filepath.Join(dir, "router.php"))
 	cmd.Dir = root
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("start php -S for phpMyAdmin: %w", err)
-	}
-	stop = func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		_ = cmd.Wait()
-	}
 	base = "http://" + addr
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		resp, err := http.Get(base + "/index.php")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return base, stop, nil
-			}
-			err = fmt.Errorf("status %s", resp.Status)
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			stop()
-			raw, _ := os.ReadFile(filepath.Join(dir, "php.log"))
-			return "", nil, fmt.Errorf("php -S for phpMyAdmin did not answer on %s: %w: %s", addr, err, clip(strings.TrimSpace(string(raw)), 1000))
-		}
-		time.Sleep(100 * time.Millisecond)
+	if stop, err = serveProcess(ctx, cmd, filepath.Join(dir, "php.log"), base+"/index.php", "php -S for phpMyAdmin"); err != nil {
+		return "", nil, err
 	}
+	return base, stop, nil
 }

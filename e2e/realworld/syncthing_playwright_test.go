@@ -2,7 +2,6 @@ package realworld
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -70,17 +69,5 @@ func stPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error) {
 	if err := os.MkdirAll(photos, 0o755); err != nil {
 		return nil, err
 	}
-	c, err := startPlaywright(ctx, b.TempDir(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("Playwright MCP: %w", err)
-	}
-	defer c.Close()
-	p := &pwSession{c: c}
-	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
-		if f, err := os.Create(filepath.Join(d, "syncthing-playwright.txt")); err == nil {
-			p.dump = f
-			defer f.Close()
-		}
-	}
-	return pwRunTasks(ctx, p, galleryBases{gallery: site.Base}, site, "syncthing", stTasks(filepath.Join(dir, "home"), photos), stPWScripts(photos), nil)
+	return pwSuite(ctx, b, site, "syncthing", stTasks(filepath.Join(dir, "home"), photos), stPWScripts(photos))
 }

@@ -4,13 +4,11 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -68,26 +66,7 @@ func TestSyncthing(t *testing.T) {
 	if err := os.MkdirAll(photos, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	setup := time.Since(start)
-	s, err := startSession(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.close()
-	if dir := os.Getenv("REALWORLD_DUMP"); dir != "" {
-		if f, err := os.Create(filepath.Join(dir, "syncthing.txt")); err == nil {
-			s.dump = f
-			defer f.Close()
-		}
-	}
-	outs := runWPTasks(ctx, t, s, site, "syncthing", stTasks(filepath.Join(dir, "home"), photos), stKnownFailing)
-	passed, calls, tokens := totals(outs)
-	t.Logf("syncthing: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s",
-		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
-	if err := writeWPReport(outs, "syncthing.md"); err != nil {
-		t.Error(err)
-	}
-	checkOutcomes(t, outs)
+	runSuite(ctx, t, start, site, "syncthing", stTasks(filepath.Join(dir, "home"), photos), stKnownFailing)
 }
 
 // startSyncthing generates a home in dir/home, keeps Syncthing off every
@@ -132,40 +111,14 @@ func startSyncthing(ctx context.Context, dir string) (*wpSite, func(), error) {
 		return nil, nil, err
 	}
 	logPath := filepath.Join(dir, "syncthing.log")
-	logf, err := os.Create(logPath)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer logf.Close()
 	base := fmt.Sprintf("http://127.0.0.1:%d", guiPort)
 	cmd := exec.Command(syncthingBin, "serve", "--home="+home, "--no-browser", "--no-restart", "--no-upgrade", "--gui-address="+base)
 	cmd.Env = append(os.Environ(), "STNODEFAULTFOLDER=1", "STNOUPGRADE=1")
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return nil, nil, fmt.Errorf("start syncthing: %w", err)
+	stop, err := serveProcess(ctx, cmd, logPath, base+"/", "syncthing's GUI")
+	if err != nil {
+		return nil, nil, err
 	}
-	stop := func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		_ = cmd.Wait()
-	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		resp, err := http.Get(base + "/")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return &wpSite{Base: base, phpLog: logPath}, stop, nil
-			}
-			err = fmt.Errorf("status %s", resp.Status)
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			stop()
-			raw, _ := os.ReadFile(logPath)
-			return nil, nil, fmt.Errorf("syncthing's GUI did not answer on %s: %w: %s", base, err, clip(string(raw), 1000))
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return &wpSite{Base: base, phpLog: logPath}, stop, nil
 }
 
 // stConfig is the part of Syncthing's config.xml the checks read.

@@ -106,6 +106,25 @@ func wpPlaywrightRun(ctx context.Context, wdir, pdir string) ([]wpOutcome, error
 	})
 }
 
+// pwSuite runs a suite's tasks through Playwright MCP 0.0.83 on site, in
+// one browser session (its calls dumped to
+// REALWORLD_DUMP/<suite>-playwright.txt when set).
+func pwSuite(ctx context.Context, b *testing.B, site *wpSite, suite string, tasks []wpTask, scripts map[string][]step) ([]wpOutcome, error) {
+	c, err := startPlaywright(ctx, b.TempDir(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("Playwright MCP: %w", err)
+	}
+	defer c.Close()
+	p := &pwSession{c: c}
+	if d := os.Getenv("REALWORLD_DUMP"); d != "" {
+		if f, err := os.Create(filepath.Join(d, suite+"-playwright.txt")); err == nil {
+			p.dump = f
+			defer f.Close()
+		}
+	}
+	return pwRunTasks(ctx, p, galleryBases{gallery: site.Base}, site, suite, tasks, scripts, nil)
+}
+
 // reportPWRun prints a suite's Playwright outcomes, a line each and the
 // totals, and reports tasks_passed, calls and tokens as the benchmark's
 // metrics.

@@ -83,6 +83,16 @@ func TestWordPress(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.stop()
+	runSuite(ctx, t, start, w, "wordpress", wpTasks, wpKnownFailing)
+}
+
+// runSuite is a corpus suite's run once its site is up (started at
+// start): one `pling serve` session for every task in order (its calls
+// dumped to REALWORLD_DUMP/<suite>.txt when set), the tasks' lines and
+// totals logged, the per-task table written to bin/realworld/<suite>.md,
+// and every outcome checked against the suite's known failures.
+func runSuite(ctx context.Context, t *testing.T, start time.Time, w *wpSite, suite string, tasks []wpTask, known map[string]string) {
+	t.Helper()
 	setup := time.Since(start)
 	s, err := startSession(ctx)
 	if err != nil {
@@ -90,21 +100,21 @@ func TestWordPress(t *testing.T) {
 	}
 	defer s.close()
 	if dir := os.Getenv("REALWORLD_DUMP"); dir != "" {
-		if f, err := os.Create(filepath.Join(dir, "wordpress.txt")); err == nil {
+		if f, err := os.Create(filepath.Join(dir, suite+".txt")); err == nil {
 			s.dump = f
 			defer f.Close()
 		}
 	}
-	outs := runWPTasks(ctx, t, s, w, "wordpress", wpTasks, wpKnownFailing)
+	outs := runWPTasks(ctx, t, s, w, suite, tasks, known)
 	var b strings.Builder
 	for _, o := range outs {
 		fmt.Fprintln(&b, o.line())
 	}
 	passed, calls, tokens := totals(outs)
-	fmt.Fprintf(&b, "wordpress: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s\n",
-		passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
+	fmt.Fprintf(&b, "%s: %d of %d tasks passed; %d calls, %d tokens read (%s); setup %.1f s, total %.1f s\n",
+		suite, passed, len(outs), calls, tokens, tokenizerName, setup.Seconds(), time.Since(start).Seconds())
 	t.Log("\n" + b.String())
-	if err := writeWPReport(outs, "wordpress.md"); err != nil {
+	if err := writeWPReport(outs, suite+".md"); err != nil {
 		t.Error(err)
 	}
 	checkOutcomes(t, outs)

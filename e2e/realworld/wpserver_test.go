@@ -316,3 +316,41 @@ func (w *wpSite) errLog() string {
 	}
 	return s
 }
+
+// serveProcess starts cmd (a server of the corpus: PHP's built-in
+// server, Syncthing) in its own process group, its output in logPath,
+// and waits up to 30 s for probe to answer 200; stop ends the group.
+// When it does not answer, the log's start says why.
+func serveProcess(ctx context.Context, cmd *exec.Cmd, logPath, probe, what string) (stop func(), err error) {
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	defer logf.Close()
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", what, err)
+	}
+	stop = func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		_ = cmd.Wait()
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, err := http.Get(probe)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return stop, nil
+			}
+			err = fmt.Errorf("status %s", resp.Status)
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			stop()
+			raw, _ := os.ReadFile(logPath)
+			return nil, fmt.Errorf("%s did not answer at %s: %w: %s", what, probe, err, clip(strings.TrimSpace(string(raw)), 1000))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
