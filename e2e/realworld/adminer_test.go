@@ -61,6 +61,16 @@ func TestAdminer(t *testing.T) {
 // serves Adminer over it: the site the tasks run on, whose Base is
 // Adminer's and whose queries go to that database. stop ends it all.
 func startAdminerSite(ctx context.Context, dbDir, phpDir string) (*wpSite, func(), error) {
+	return startDBTool(ctx, dbDir, phpDir, func(ctx context.Context, w *wpSite) (string, func(), error) {
+		return startAdminer(ctx, phpDir)
+	})
+}
+
+// startDBTool starts the corpus's MariaDB with the WordPress site the
+// database holds, seeds the shop's tables beside WordPress's, and starts a
+// database tool over it (serve): the site the tasks run on, whose Base is
+// the tool's and whose queries go to that database. stop ends it all.
+func startDBTool(ctx context.Context, dbDir, phpDir string, serve func(context.Context, *wpSite) (string, func(), error)) (*wpSite, func(), error) {
 	w, err := startWordPress(ctx, dbDir)
 	if err != nil {
 		return nil, nil, err
@@ -69,13 +79,13 @@ func startAdminerSite(ctx context.Context, dbDir, phpDir string) (*wpSite, func(
 		w.stop()
 		return nil, nil, err
 	}
-	base, stopPHP, err := startAdminer(ctx, phpDir)
+	base, stopTool, err := serve(ctx, w)
 	if err != nil {
 		w.stop()
 		return nil, nil, err
 	}
-	a := &wpSite{Base: base, DBPort: w.DBPort, socket: w.socket, phpLog: w.phpLog}
-	return a, func() { stopPHP(); w.stop() }, nil
+	site := &wpSite{Base: base, DBPort: w.DBPort, socket: w.socket, phpLog: filepath.Join(phpDir, "php.log")}
+	return site, func() { stopTool(); w.stop() }, nil
 }
 
 // startAdminer serves Debian's Adminer with PHP's built-in server on a

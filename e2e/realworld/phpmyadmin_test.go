@@ -231,21 +231,9 @@ func pmaDropTable(ctx context.Context, s *session, w *wpSite) error {
 // the database holds), seeds the shop's tables beside WordPress's and
 // serves phpMyAdmin over it. stop ends it all.
 func startPhpMyAdminSite(ctx context.Context, dbDir, phpDir string) (*wpSite, func(), error) {
-	w, err := startWordPress(ctx, dbDir)
-	if err != nil {
-		return nil, nil, err
-	}
-	if _, err := w.query(ctx, adminerSeed); err != nil {
-		w.stop()
-		return nil, nil, err
-	}
-	base, stopPHP, err := startPhpMyAdmin(ctx, phpDir, w.DBPort)
-	if err != nil {
-		w.stop()
-		return nil, nil, err
-	}
-	p := &wpSite{Base: base, DBPort: w.DBPort, socket: w.socket, phpLog: filepath.Join(phpDir, "php.log")}
-	return p, func() { stopPHP(); w.stop() }, nil
+	return startDBTool(ctx, dbDir, phpDir, func(ctx context.Context, w *wpSite) (string, func(), error) {
+		return startPhpMyAdmin(ctx, phpDir, w.DBPort)
+	})
 }
 
 // startPhpMyAdmin serves Debian's phpMyAdmin from dir without touching
