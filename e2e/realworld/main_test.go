@@ -184,6 +184,8 @@ type pageResult struct {
 	Code        string       `json:"code"`
 	Result      *receipt     `json:"result"`
 	Observation *observation `json:"observation"`
+	// NewPages are the handles of tabs the page opened during the call.
+	NewPages []string `json:"new_pages"`
 }
 
 type receipt struct {
