@@ -124,6 +124,9 @@ func pwName(s string) string {
 
 func pwGlyph(r rune) bool { return r >= 0xE000 && r <= 0xF8FF }
 
+// pwTabLine is one tab of browser_tabs' list ("- 0: (current) [Title] (url)").
+var pwTabLine = regexp.MustCompile(`(?m)^- \d+: `)
+
 var pwTypeRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true}
 
 // pwPressRoles are the roles of the controls a person presses.
@@ -228,6 +231,29 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 				return fmt.Errorf("nothing says authentication is required: %s", clip(a.text, 300))
 			}
 		}
+		return nil
+	case opTab:
+		// the tab the page opened is the last of the list its click
+		// answered with (Playwright MCP keeps the current tab where it was)
+		text, isErr, err := a.p.call(ctx, "browser_tabs", map[string]any{"action": "list"})
+		if err != nil {
+			return err
+		}
+		if isErr {
+			return fmt.Errorf("browser_tabs list: %s", pwErrLine(text))
+		}
+		last := len(pwTabLine.FindAllString(text, -1)) - 1
+		if last < 1 {
+			return fmt.Errorf("the page opened no tab: %s", clip(text, 300))
+		}
+		text, isErr, err = a.p.call(ctx, "browser_tabs", map[string]any{"action": "select", "index": last})
+		if err != nil {
+			return err
+		}
+		if isErr {
+			return fmt.Errorf("browser_tabs select: %s", pwErrLine(text))
+		}
+		a.acted(text)
 		return nil
 	case opRead:
 		if _, err := a.snapshot(ctx); err != nil {

@@ -158,6 +158,7 @@ const (
 	opAccept               // press the control named like target and accept the dialog it raises (text answers a prompt)
 	opRead                 // the page shows text
 	opAuth                 // opening path is refused: authentication for realm text is required
+	opTab                  // go to the tab the page opened last (Playwright's agent; Pling hands it over as new_pages)
 )
 
 // step is one step of a gallery script. target is a regular expression

@@ -1,0 +1,58 @@
+package realworld
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+// jpPWScripts are jpTasks' scripts for Playwright MCP's agent (the
+// gallery's pwAgent). The notebook opens in a tab the page opens, which
+// its agent goes to (browser_tabs); the cell's editor has no name in its
+// snapshot, so the agent types into the focused unnamed text box, as
+// with phpMyAdmin's SQL box.
+func jpPWScripts() map[string][]step {
+	return map[string][]step{
+		"new_notebook": {{op: opOpen, path: "/tree"},
+			{op: opPress, target: `(?i)^"new`},
+			{op: opPress, target: `(?i)python ?3`},
+			{op: opTab}},
+		"run_cell": {{op: opType, target: `(?i)^"code cell"`, text: "print(6*7)"},
+			{op: opPress, target: `(?i)^"run"`, role: "button"},
+			{op: opPress, target: `(?i)^"save and checkpoint"`, role: "button"}},
+		"rename": {{op: opPress, target: `(?i)^"untitled"$`},
+			{op: opType, target: `(?i)notebook name`, text: "harbour"},
+			{op: opPress, target: `(?i)^"rename"$`, role: "button"}},
+	}
+}
+
+// BenchmarkJupyterTasksBesidePlaywright runs TestJupyter's three tasks
+// through Playwright MCP 0.0.83 against a fresh notebook server, each
+// outcome checked in the notebook's file with TestJupyter's checks, and
+// prints each task's pass, calls and cl100k tokens; the totals are its
+// metrics. Pling's figures are TestJupyter's. docs/REALWORLD.md,
+// "Jupyter". Run: go test -run '^$' -bench
+// BenchmarkJupyterTasksBesidePlaywright -benchtime 1x -v ./e2e/realworld
+// (part of `make bench`).
+func BenchmarkJupyterTasksBesidePlaywright(b *testing.B) {
+	ctx := b.Context()
+	for i := 0; i < b.N; i++ {
+		outs, err := jpPlaywrightRun(ctx, b)
+		if err != nil {
+			b.Fatal(err)
+		}
+		reportPWRun(b, "jupyter", outs)
+	}
+}
+
+// jpPlaywrightRun starts a fresh notebook server and runs the tasks
+// through Playwright MCP in one browser session.
+func jpPlaywrightRun(ctx context.Context, b *testing.B) ([]wpOutcome, error) {
+	dir := b.TempDir()
+	site, stop, err := startJupyter(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
+	return pwSuite(ctx, b, site, "jupyter", jpTasks(filepath.Join(dir, "notebooks")), jpPWScripts())
+}
