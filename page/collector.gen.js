@@ -1902,12 +1902,14 @@ var plingModule = (() => {
     const m = (n - 1) / 2;
     return s.charCodeAt(m) === 32 && s.startsWith(s.slice(m + 1)) ? s.slice(0, m) : s;
   };
+  var ROLE_WORD = /^(?:combobox|listbox|button|checkbox|link|textbox|menu|radio|switch|slider|tab)\s*[,:;-]\s*(?=\S)/i;
+  var roleless = (s) => s && ROLE_WORD.test(s) ? s.replace(ROLE_WORD, "") : s;
   var KEY_HINT = /(?:\s*\[(?:(?:alt|shift|ctrl|cmd|meta|option)\s*[-+]\s*)*[a-z0-9]\])+$/i;
   var keyHintless = (el, s) => s && el.hasAttribute("accesskey") ? s.replace(KEY_HINT, "") : s;
   var accName = (el, tag, role, strong) => {
     const valued = VALUE_ROLES.has(role);
     let s = valued ? labelledbyOutside(el) : idrefText2(el, "aria-labelledby");
-    if (!s) s = clean(el.getAttribute("aria-label"));
+    if (!s) s = roleless(clean(el.getAttribute("aria-label")));
     const field = tag === "input" || tag === "select" || tag === "textarea";
     if (!s && valued && !field) s = standInLabel(el) || idrefText2(el, "aria-labelledby");
     if (!s && field && el.labels && el.labels.length) s = labelsText(el)[0] || "";

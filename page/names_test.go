@@ -256,6 +256,11 @@ func TestActionNames(t *testing.T) {
 			}, absent: []string{"success", "combobox", "text_success", "ok", "ok_2"},
 			// a dialog's title keeps the id it offers; its region's id does not
 			regions: []string{"add-folder"}},
+		// Jupyter: a role word an aria-label starts with names nothing
+		{file: "jupyter.html", want: []wantAction{
+			{"select_cell_type", "dropdown", `Choose an option of "select cell type"`, ""},
+			{"run", "", "", ""},
+		}, absent: []string{"combobox_select_cell_type"}},
 		// select2's read-only ARIA textbox inside its combobox shows the
 		// chosen value: part of the combobox, not a second type action.
 		{file: "combobox-display.html", want: []wantAction{

@@ -145,6 +145,12 @@ export const undoubled = (s) => {
   const m = (n - 1) / 2;
   return s.charCodeAt(m) === 32 && s.startsWith(s.slice(m + 1)) ? s.slice(0, m) : s;
 };
+// roleless drops a role word an aria-label starts with, said as a
+// screen reader would say it before the name (Jupyter's cell type
+// dropdown: "combobox, select cell type", once
+// combobox_select_cell_type): the kind is the action's own.
+const ROLE_WORD = /^(?:combobox|listbox|button|checkbox|link|textbox|menu|radio|switch|slider|tab)\s*[,:;-]\s*(?=\S)/i;
+export const roleless = (s) => (s && ROLE_WORD.test(s) ? s.replace(ROLE_WORD, '') : s);
 // KEY_HINT is an access key's hint at the end of a title or alt
 // ("Bold Text [B]", DokuWiki's "[F]", MediaWiki's "[alt-shift-s]").
 // (MediaWiki gives both: "[s] [alt-shift-s]")
@@ -158,7 +164,7 @@ export const keyHintless = (el, s) => (s && el.hasAttribute('accesskey') ? s.rep
 export const accName = (el, tag, role, strong) => {
   const valued = VALUE_ROLES.has(role);
   let s = valued ? labelledbyOutside(el) : idrefText(el, 'aria-labelledby');
-  if (!s) s = clean(el.getAttribute('aria-label'));
+  if (!s) s = roleless(clean(el.getAttribute('aria-label')));
   const field = tag === 'input' || tag === 'select' || tag === 'textarea';
   // (a dropdown labelled by its own value alone: the label of the native
   // select it stands for, else that value as before)
