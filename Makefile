@@ -56,13 +56,15 @@ npm:
 # DokuWiki corpus (e2e/realworld/dokuwiki_test.go) serves Debian's
 # dokuwiki over a copy of its settings and a data folder of the test's.
 # The Jupyter corpus (e2e/realworld/jupyter_test.go) runs Debian's
-# classic notebook on a temporary folder: installed without its
-# recommendations (its kernel, python3-ipykernel, is a dependency).
-NOTEBOOK_PKGS = jupyter-notebook
+# classic notebook on a temporary folder, the Prometheus corpus
+# (e2e/realworld/prometheus_test.go) Debian's prometheus on a temporary
+# data folder: both installed without their recommendations (the
+# notebook's kernel, python3-ipykernel, is a dependency).
+LEAN_PKGS = jupyter-notebook prometheus
 WORDPRESS_PKGS = wordpress wordpress-theme-twentytwentythree mariadb-server mariadb-client php-cli php-mysql adminer mediawiki php-sqlite3 phpmyadmin syncthing dokuwiki
 wordpress:
 	@if [ ! -f /usr/share/wordpress/wp-load.php ] || [ ! -f /usr/share/wordpress/wp-content/themes/twentytwentythree/style.css ] || \
-	    [ ! -f /usr/share/adminer/adminer.php ] || [ ! -f /var/lib/mediawiki/index.php ] || [ ! -f /usr/share/phpmyadmin/index.php ] || [ ! -x /usr/bin/syncthing ] || [ ! -f /usr/share/dokuwiki/doku.php ] || [ ! -x /usr/bin/jupyter-notebook ] || \
+	    [ ! -f /usr/share/adminer/adminer.php ] || [ ! -f /var/lib/mediawiki/index.php ] || [ ! -f /usr/share/phpmyadmin/index.php ] || [ ! -x /usr/bin/syncthing ] || [ ! -f /usr/share/dokuwiki/doku.php ] || [ ! -x /usr/bin/jupyter-notebook ] || [ ! -x /usr/bin/prometheus ] || \
 	    ! php -r 'exit(in_array("sqlite", PDO::getAvailableDrivers()) ? 0 : 1);' >/dev/null 2>&1 || \
 	    [ ! -x /usr/sbin/mariadbd ] || [ ! -x /usr/bin/mariadb-install-db ] || [ ! -x /usr/bin/mariadb ] || \
 	    ! php -r 'exit(function_exists("mysqli_connect") ? 0 : 1);' >/dev/null 2>&1; then \
@@ -70,12 +72,12 @@ wordpress:
 	    echo "installing Debian's $(WORDPRESS_PKGS) (apt-get)"; \
 	    printf 'phpmyadmin phpmyadmin/dbconfig-install boolean false\nphpmyadmin phpmyadmin/reconfigure-webserver multiselect\n' | debconf-set-selections; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(WORDPRESS_PKGS) >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(NOTEBOOK_PKGS) >/dev/null; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(LEAN_PKGS) >/dev/null; \
 	  else \
-	    echo "the WordPress corpus needs Debian packages: run 'sudo apt-get install -y $(WORDPRESS_PKGS) && sudo apt-get install -y --no-install-recommends $(NOTEBOOK_PKGS)'" >&2; exit 1; \
+	    echo "the WordPress corpus needs Debian packages: run 'sudo apt-get install -y $(WORDPRESS_PKGS) && sudo apt-get install -y --no-install-recommends $(LEAN_PKGS)'" >&2; exit 1; \
 	  fi; \
 	fi
-	@dpkg-query -W -f='$${Package} $${Version}\n' wordpress mariadb-server php-cli adminer mediawiki phpmyadmin syncthing dokuwiki jupyter-notebook 2>/dev/null || true
+	@dpkg-query -W -f='$${Package} $${Version}\n' wordpress mariadb-server php-cli adminer mediawiki phpmyadmin syncthing dokuwiki jupyter-notebook prometheus 2>/dev/null || true
 
 build:
 	$(GO) build -buildvcs=auto -o bin/pling ./cmd/pling

@@ -1375,8 +1375,9 @@ func firstNonEmpty(v ...string) string {
 func inferName(c Control) string {
 	src := c.Label
 	// a counter in brackets at the end of a label (Jupyter's prompt "In
-	// [1]", "In [ ]" before the cell runs) is state, not name: the name
-	// stays when the cell runs, the description keeps the count
+	// [1]", "In [ ]" before the cell runs; "Firing (1)") is state, not
+	// name: the name stays when the count changes, the description keeps
+	// the count
 	if t := counterSuffix.ReplaceAllString(src, ""); t != src && slug(t, 40) != "" {
 		src = t
 	}
@@ -1396,8 +1397,11 @@ func inferName(c Control) string {
 	return n
 }
 
-// counterSuffix is a bracketed count at the end of a label: [1], [ ], [*].
-var counterSuffix = regexp.MustCompile(`\s*\[[\d\s*]*\]\s*:?\s*$`)
+// counterSuffix is a bracketed count at the end of a label: [1], [ ], [*],
+// or a count in parentheses: Prometheus's alert filters "Firing (1)",
+// "Pending (0)" (firing_1 became firing_0 when the alert resolved), an
+// inbox's "Inbox (3)".
+var counterSuffix = regexp.MustCompile(`\s*(?:\[[\d\s*]*\]|\(\d[\d.,]*\+?\))\s*:?\s*$`)
 
 // slotVerb names a folded row action whose controls have no name of their
 // own once the row's text is removed (a checkbox labelled with its todo, a

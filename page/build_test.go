@@ -195,7 +195,8 @@ func TestUniqueNameLongNamesTerminate(t *testing.T) {
 
 // A bracketed counter at the end of a label is no part of the name:
 // Jupyter's cell prompt "In [ ]" becomes "In [1]" when the cell runs, and
-// its type action stays "in" (the description keeps the count).
+// its type action stays "in" (the description keeps the count); nor is a
+// count in parentheses ("Firing (1)" stays firing when the alert ends).
 func TestInferNameDropsACounter(t *testing.T) {
 	for label, want := range map[string]string{
 		"In [ ]":       "in",
@@ -205,6 +206,13 @@ func TestInferNameDropsACounter(t *testing.T) {
 		"[3]":          "3",
 		"Page 2 of 5":  "page_2_of_5",
 		"Export [CSV]": "export_csv",
+		// a count in parentheses too (Prometheus's alert filters)
+		"Firing (1)":    "firing",
+		"Pending (0)":   "pending",
+		"Inbox (1,204)": "inbox",
+		"(3)":           "3",
+		"Price (USD)":   "price_usd",
+		"Step (2 of 3)": "step_2_of_3",
 	} {
 		if got := inferName(Control{Label: label}); got != want {
 			t.Errorf("inferName(label %q) = %q, want %q", label, got, want)
