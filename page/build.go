@@ -1400,8 +1400,8 @@ func inferName(c Control) string {
 // counterSuffix is a bracketed count at the end of a label: [1], [ ], [*],
 // or a count in parentheses: Prometheus's alert filters "Firing (1)",
 // "Pending (0)" (firing_1 became firing_0 when the alert resolved), an
-// inbox's "Inbox (3)".
-var counterSuffix = regexp.MustCompile(`\s*(?:\[[\d\s*]*\]|\(\d[\d.,]*\+?\))\s*:?\s*$`)
+// inbox's "Inbox (3)"; a year is no count ("Vector (2022)", a skin).
+var counterSuffix = regexp.MustCompile(`\s*(?:\[[\d\s*]*\]|\((?:\d{1,3}(?:[.,]\d{3})*|(?:[03-9]\d|1[0-8]|2[1-9])\d\d|\d{5,})\+?\))\s*:?\s*$`)
 
 // slotVerb names a folded row action whose controls have no name of their
 // own once the row's text is removed (a checkbox labelled with its todo, a

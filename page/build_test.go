@@ -213,6 +213,8 @@ func TestInferNameDropsACounter(t *testing.T) {
 		"(3)":           "3",
 		"Price (USD)":   "price_usd",
 		"Step (2 of 3)": "step_2_of_3",
+		"Vector (2022)": "vector_2022", // a year, no count
+		"Issues (1234)": "issues",
 	} {
 		if got := inferName(Control{Label: label}); got != want {
 			t.Errorf("inferName(label %q) = %q, want %q", label, got, want)
