@@ -485,7 +485,7 @@ var plingModule = (() => {
     if (!label && kr[2]) label = kr[2];
     if (!label && field) {
       const rl = ctx.rec ? "" : rowLabel(el);
-      label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || partnerLabel(el) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
+      label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
     } else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
       if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
@@ -932,18 +932,23 @@ var plingModule = (() => {
   };
   var CONTEXT_SEL = "h1,h2,h3,h4,h5,h6,[role=heading],legend,.card-title,.panel-title,.card-header,.panel-heading,.modal-title,.box-title,.widget-title";
   var contextOf = (el) => {
-    for (let a = el.parentElement, d = 0; a && d < 10 && a.localName !== "body"; a = a.parentElement, d++) {
-      let best = null;
-      for (const h of a.querySelectorAll(CONTEXT_SEL)) {
-        if (h === el || el.contains(h)) continue;
-        if (h.contains(el) || h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) best = h;
-        else break;
+    for (let n = el, d = 0; n && d < 8 && n.localName !== "body"; n = n.parentElement, d++) {
+      if (n !== el && n.matches(CONTEXT_SEL)) {
+        const t = contextText(n);
+        if (t) return t;
       }
-      if (!best) continue;
-      const t = cut2(gather(best, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);
-      if (t && LETTER.test(t)) return t;
+      for (let s = n.previousElementSibling, k = 0; s && k < 4; s = s.previousElementSibling, k++) {
+        const h = s.matches(CONTEXT_SEL) ? s : s.firstElementChild && s.firstElementChild.matches(CONTEXT_SEL) ? s.firstElementChild : null;
+        if (!h) continue;
+        const t = contextText(h);
+        if (t) return t;
+      }
     }
     return "";
+  };
+  var contextText = (h) => {
+    const t = cut2(gather(h, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);
+    return t && LETTER.test(t) ? t : "";
   };
   var SHAPE_FIELDS = ["name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does"];
   var finishShapes = () => {

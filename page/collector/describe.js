@@ -212,7 +212,7 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   if (!label && field) {
     const rl = ctx.rec ? '' : rowLabel(el);
     // (null: the row's label is another field's, this one only modifies it)
-    label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || partnerLabel(el) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+    label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
   }
   else if (!label && kr[0] === 'check') label = nearbyLabel(el);
   // issue 18 pt 4: a pager's glyph link is named by what it means; a

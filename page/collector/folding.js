@@ -324,23 +324,29 @@ export const sameNamedContexts = () => {
   }
 };
 const CONTEXT_SEL = 'h1,h2,h3,h4,h5,h6,[role=heading],legend,.card-title,.panel-title,.card-header,.panel-heading,.modal-title,.box-title,.widget-title';
-// contextOf is the text of the heading nearest before el in its
-// closest ancestor that has one (a card's header holding el counts,
-// its text without its controls); a heading after el is the next
-// section's.
+// contextOf is the text of the heading nearest before el: a box header
+// holding it (a card's header with its menu toggle, its text without
+// its controls), or a heading among the few siblings before el or one
+// of its ancestors (a panel's heading before its body). Only siblings
+// are looked at, never a subtree's descendants: the cost is the depth.
 const contextOf = (el) => {
-  for (let a = el.parentElement, d = 0; a && d < 10 && a.localName !== 'body'; a = a.parentElement, d++) {
-    let best = null;
-    for (const h of a.querySelectorAll(CONTEXT_SEL)) {
-      if (h === el || el.contains(h)) continue;
-      if (h.contains(el) || h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) best = h;
-      else break;
+  for (let n = el, d = 0; n && d < 8 && n.localName !== 'body'; n = n.parentElement, d++) {
+    if (n !== el && n.matches(CONTEXT_SEL)) {
+      const t = contextText(n);
+      if (t) return t;
     }
-    if (!best) continue;
-    const t = cut(gather(best, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);
-    if (t && LETTER.test(t)) return t;
+    for (let s = n.previousElementSibling, k = 0; s && k < 4; s = s.previousElementSibling, k++) {
+      const h = s.matches(CONTEXT_SEL) ? s : s.firstElementChild && s.firstElementChild.matches(CONTEXT_SEL) ? s.firstElementChild : null;
+      if (!h) continue;
+      const t = contextText(h);
+      if (t) return t;
+    }
   }
   return '';
+};
+const contextText = (h) => {
+  const t = cut(gather(h, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);
+  return t && LETTER.test(t) ? t : '';
 };
 
 // SHAPE_FIELDS are the facts of a row action's first instance that its
