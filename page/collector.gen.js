@@ -938,13 +938,18 @@ var plingModule = (() => {
         if (t) return t;
       }
       for (let s = n.previousElementSibling, k = 0; s && k < 4; s = s.previousElementSibling, k++) {
-        const h = s.matches(CONTEXT_SEL) ? s : s.firstElementChild && s.firstElementChild.matches(CONTEXT_SEL) ? s.firstElementChild : null;
+        const h = s.matches(CONTEXT_SEL) ? s : headingChild(s);
         if (!h) continue;
         const t = contextText(h);
         if (t) return t;
       }
     }
     return "";
+  };
+  var headingChild = (s) => {
+    let k = 0;
+    for (let c = s.firstElementChild; c && k < 4; c = c.nextElementSibling, k++) if (c.matches(CONTEXT_SEL)) return c;
+    return null;
   };
   var contextText = (h) => {
     const t = cut2(gather(h, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);

@@ -327,8 +327,9 @@ const CONTEXT_SEL = 'h1,h2,h3,h4,h5,h6,[role=heading],legend,.card-title,.panel-
 // contextOf is the text of the heading nearest before el: a box header
 // holding it (a card's header with its menu toggle, its text without
 // its controls), or a heading among the few siblings before el or one
-// of its ancestors (a panel's heading before its body). Only siblings
-// are looked at, never a subtree's descendants: the cost is the depth.
+// of its ancestors, or among such a sibling's first four children (a
+// panel's heading before its body, a page header's title). Never a
+// whole subtree: the cost is the depth.
 const contextOf = (el) => {
   for (let n = el, d = 0; n && d < 8 && n.localName !== 'body'; n = n.parentElement, d++) {
     if (n !== el && n.matches(CONTEXT_SEL)) {
@@ -336,13 +337,20 @@ const contextOf = (el) => {
       if (t) return t;
     }
     for (let s = n.previousElementSibling, k = 0; s && k < 4; s = s.previousElementSibling, k++) {
-      const h = s.matches(CONTEXT_SEL) ? s : s.firstElementChild && s.firstElementChild.matches(CONTEXT_SEL) ? s.firstElementChild : null;
+      const h = s.matches(CONTEXT_SEL) ? s : headingChild(s);
       if (!h) continue;
       const t = contextText(h);
       if (t) return t;
     }
   }
   return '';
+};
+// headingChild is the first of s's first four children that is a
+// heading (Gentelella's page header: a pre-title, then the h1)
+const headingChild = (s) => {
+  let k = 0;
+  for (let c = s.firstElementChild; c && k < 4; c = c.nextElementSibling, k++) if (c.matches(CONTEXT_SEL)) return c;
+  return null;
 };
 const contextText = (h) => {
   const t = cut(gather(h, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);
