@@ -301,9 +301,11 @@ var plingModule = (() => {
     }
     return k;
   };
+  var elOf = (R, key) => R && typeof R.el === "function" ? R.el(key) : null;
 
   // collector/registry.js
   var keyOf2 = (el) => keyOf(w.R, el);
+  var elOf2 = (key) => elOf(w.R, key);
   function initRegistry() {
     w.R = registry();
   }
@@ -805,7 +807,6 @@ var plingModule = (() => {
     if (covered) c.covered = true;
     else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
     w.controls.push(c);
-    w.ctlEls.push(el);
   };
   var rowAction = (el, tag, role, hasAttr, kr, ctx, hover, covered) => {
     const rec = ctx.rec;
@@ -925,7 +926,8 @@ var plingModule = (() => {
       if (g.length < 2 || g.length > 8) continue;
       for (const i of g) {
         if (budget-- <= 0) return;
-        const t = contextOf(w.ctlEls[i]);
+        const el = elOf2(w.controls[i].key);
+        const t = el ? contextOf(el) : "";
         if (t) w.controls[i].context = t;
       }
     }
@@ -2368,7 +2370,6 @@ var plingModule = (() => {
   function initOutput() {
     w.regions = [];
     w.controls = [];
-    w.ctlEls = [];
     w.records = [];
     w.state = [];
     w.feedback = [];

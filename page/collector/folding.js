@@ -24,7 +24,7 @@ import { overlaid } from './hittest.js';
 import { hoverShown } from './hover.js';
 import { iconOf, ligatureOnly, rowEvidence } from './icons.js';
 import { NAME_TEXT } from './params.js';
-import { keyOf } from './registry.js';
+import { elOf, keyOf } from './registry.js';
 import { columnHeader } from './repeated.js';
 import { LETTER, clean, cut, gather, vis } from './text.js';
 // rowText returns a record's text content, lower-cased, computed once
@@ -144,7 +144,6 @@ export const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
   if (covered) c.covered = true;
   else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
   w.controls.push(c);
-  w.ctlEls.push(el);
 };
 
 // rowAction reports a control inside a record as a row action: folded
@@ -318,7 +317,8 @@ export const sameNamedContexts = () => {
     if (g.length < 2 || g.length > 8) continue;
     for (const i of g) {
       if (budget-- <= 0) return;
-      const t = contextOf(w.ctlEls[i]);
+      const el = elOf(w.controls[i].key);
+      const t = el ? contextOf(el) : '';
       if (t) w.controls[i].context = t;
     }
   }

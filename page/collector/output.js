@@ -50,7 +50,7 @@ export const skipped = (el) => {
 
 export function initOutput() {
   // output
-  w.regions = []; w.controls = []; w.ctlEls = []; w.records = []; w.state = []; w.feedback = []; w.hidden = []; w.frames = [];
+  w.regions = []; w.controls = []; w.records = []; w.state = []; w.feedback = []; w.hidden = []; w.frames = [];
   w.shapes = new Map(); w.rowActions = [];
   // slotLabel: a link slot's shared text, '' once two rows differ;
   // slotNames: the names (row text removed) an inferred shape's controls
