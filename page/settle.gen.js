@@ -48,7 +48,6 @@ var plingModule = (() => {
       w.lastFrame = w.frame;
     };
     w.pending = /* @__PURE__ */ new Map();
-    w.pendingPath = /* @__PURE__ */ new Map();
     w.longPolls = /* @__PURE__ */ new Set();
     return w;
   };
@@ -123,15 +122,13 @@ var plingModule = (() => {
   };
   var watchRequests = (w) => {
     const begin = (url) => {
-      const key = {};
       w.requests++;
       const path = pathOf(url);
       if (path && w.longPolls.has(path)) return () => {
       };
+      const key = { poll: path };
       w.pending.set(key, performance.now());
-      if (path) w.pendingPath.set(key, path);
       return () => {
-        w.pendingPath.delete(key);
         if (w.pending.delete(key)) w.touch();
       };
     };
@@ -219,11 +216,7 @@ var plingModule = (() => {
     for (const [k, t0] of w.pending) {
       if (now - t0 < PENDING_MS) return true;
       w.pending.delete(k);
-      const path = w.pendingPath && w.pendingPath.get(k);
-      if (path) {
-        w.pendingPath.delete(k);
-        w.longPolls.add(path);
-      }
+      if (k.poll) w.longPolls.add(k.poll);
     }
     try {
       return document.getAnimations().some((a) => a.playState === "running" && isFinite(a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming().endTime : Infinity));

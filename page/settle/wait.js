@@ -18,8 +18,7 @@ const busy = (w) => {
     w.pending.delete(k);
     // (an XHR or fetch open this long is a long poll: its address is
     // not counted again, watch.js)
-    const path = w.pendingPath && w.pendingPath.get(k);
-    if (path) { w.pendingPath.delete(k); w.longPolls.add(path); }
+    if (k.poll) w.longPolls.add(k.poll);
   }
   try {
     return document.getAnimations().some(a => a.playState === 'running' &&

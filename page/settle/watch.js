@@ -23,15 +23,16 @@ const LOADS = /(^|\s)(stylesheet|modulepreload)(\s|$)/i;
 // rendered during settle waits, and the count at the last change; early:
 // installed before the document was parsed. scripts/requests: external
 // scripts and XHR/fetch the document used. pending: requests in flight,
-// each with when it was seen (wait.js lets one count for at most 2 s).
+// each with when it was seen (wait.js lets one count for at most 2 s),
+// keyed by the element loading it or, for an XHR or fetch, by an object
+// holding its address (poll).
 const fresh = () => {
   const w = { last: performance.now(), scrollY: window.scrollY, mut: -1, input: -1, frame: 0, lastFrame: 0,
     early: document.readyState === 'loading', scripts: 0, requests: 0 };
   w.touch = () => { w.last = performance.now(); w.lastFrame = w.frame; };
   w.pending = new Map();
-  // pendingPath: an XHR's or fetch's address, by its pending key;
-  // longPolls: the addresses a request stayed open at past PENDING_MS
-  w.pendingPath = new Map();
+  // longPolls: the addresses a request stayed open at past PENDING_MS (an
+  // XHR's or fetch's pending key holds its address, as poll)
   w.longPolls = new Set();
   return w;
 };
@@ -122,13 +123,12 @@ const watchDOM = (w) => {
 // action's own events restarted.
 const watchRequests = (w) => {
   const begin = (url) => {
-    const key = {};
     w.requests++;
     const path = pathOf(url);
     if (path && w.longPolls.has(path)) return () => {};
+    const key = { poll: path };
     w.pending.set(key, performance.now());
-    if (path) w.pendingPath.set(key, path);
-    return () => { w.pendingPath.delete(key); if (w.pending.delete(key)) w.touch(); };
+    return () => { if (w.pending.delete(key)) w.touch(); };
   };
   const urls = new WeakMap();
   try {
