@@ -1481,20 +1481,16 @@ func nameByContext(actions []Action) {
 		if len(g) < 2 {
 			continue
 		}
-		seen := map[string]bool{}
-		for _, i := range g {
-			c := contextWords(actions[i].context)
-			if c == "" || seen[c] {
-				seen = nil
+		tails := make([]string, len(g))
+		for j, i := range g {
+			tails[j] = contextWords(actions[i].context)
+			if tails[j] == "" || slices.Contains(tails[:j], tails[j]) {
+				tails = nil
 				break
 			}
-			seen[c] = true
 		}
-		if seen == nil {
-			continue
-		}
-		for _, i := range g {
-			actions[i].Name = legalName(name + "_" + contextWords(actions[i].context))
+		for j, i := range g[:len(tails)] {
+			actions[i].Name = legalName(name + "_" + tails[j])
 		}
 	}
 }
