@@ -9,3 +9,6 @@ var ObserveScript = observeScript
 
 // Steady exposes the receipt's masking of ticking times (ticking.go).
 var Steady = steady
+
+// Esc exposes the escaping of page text on an observation's line.
+var Esc = esc

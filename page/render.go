@@ -323,14 +323,33 @@ func cutMark(r RecordView, k string) string {
 // proseNote is the count of a region's unread prose (ProseChars).
 func proseNote(n int) string { return "prose " + commas(n) + " chars unread" }
 
-// esc makes page text safe for a line of the observation: angle brackets
-// are escaped so no page can open or close a tag.
+// esc makes page text safe for a line of the observation: a "<" that
+// could open or close a tag (before a letter, "/", "!" or "?") is
+// escaped, so no page can; one that cannot stays as the page shows it
+// (Syncthing's uptime "<1m", a query's "a < 3"), and line breaks become
+// spaces so no page text forges a heading.
 func esc(s string) string {
-	if !strings.ContainsAny(s, "<>\n\r") {
+	if !strings.ContainsAny(s, "<\n\r") {
 		return s
 	}
-	s = strings.NewReplacer("<", "&lt;", ">", "&gt;", "\n", " ", "\r", " ").Replace(s)
-	return s
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\n' || c == '\r':
+			b.WriteByte(' ')
+		case c == '<' && i+1 < len(s) && opensTag(s[i+1]):
+			b.WriteString("&lt;")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// opensTag: c after a "<" would make it a tag's start.
+func opensTag(c byte) bool {
+	return c == '/' || c == '!' || c == '?' || (c|0x20 >= 'a' && c|0x20 <= 'z')
 }
 
 // pageDataJSON encodes v as JSON with <, > and & escaped (\u003c...), so
