@@ -711,11 +711,21 @@ func (bs *buildState) state() {
 	o.State = map[string]any{}
 	stateChars := 2
 	droppedGroups := map[string]bool{}
+	groupOf := map[string]string{}
 	for _, st := range bs.snap.State {
 		name, val := bs.str(st.Name), bs.str(st.Value)
-		if _, dup := o.State[name]; dup || name == "" {
+		if name == "" {
 			continue
 		}
+		// (the same name in another group, two folders' "Folder Path", is
+		// named by its group: "Music: Folder Path")
+		if g, dup := groupOf[name]; dup && st.Group != "" && st.Group != g {
+			name = bs.str(st.Group) + ": " + name
+		}
+		if _, dup := o.State[name]; dup {
+			continue
+		}
+		groupOf[name] = st.Group
 		cost := budget.UTF16Len(name) + budget.UTF16Len(val) + 6
 		if stateChars+cost > bs.budgets.MaxStateChars {
 			g := st.Group

@@ -489,6 +489,7 @@ var plingModule = (() => {
       const rl = ctx.rec ? "" : rowLabel(el);
       label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
     } else if (!label && kr[0] === "check") label = nearbyLabel(el);
+    if (!wn && !field && ctx.prop && (!label || label === ctx.prop.value || /\d/.test(label))) label = ctx.prop.name;
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
       if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
       else {
@@ -954,7 +955,7 @@ var plingModule = (() => {
     return null;
   };
   var contextText = (h) => {
-    const t = cut2(gather(h, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);
+    const t = cut2(gather(h, { skip: (c, tg) => skipButtons(c, tg) || statusPart(c) }, NAME_TEXT + 1), NAME_TEXT);
     return t && LETTER.test(t) ? t : "";
   };
   var SHAPE_FIELDS = ["name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does"];
@@ -1267,6 +1268,37 @@ var plingModule = (() => {
     if (!table || table.rows.length !== 1 || table.tHead && table.tHead.rows.length || tr.querySelector("th")) return false;
     return tr.querySelector(CTRL_SEL) !== null;
   };
+  var propertyTable = (table) => {
+    if (!table || table.localName !== "table") return false;
+    let d = w.propTables.get(table);
+    if (d !== void 0) return d;
+    d = false;
+    if (!(table.tHead && table.tHead.rows.length) && !table.classList.contains("form-table")) {
+      let n = 0;
+      for (const r of table.rows) {
+        if (!shown(r)) continue;
+        const cs = [...r.cells].filter(shown);
+        if (cs.length < 2 || cs.length > 3 || cs[0].localName !== "th" || cs.slice(1).some((c) => c.localName !== "td" || c.querySelector(FIELD_SEL2)) || !LETTER.test(cs[0].textContent || "")) {
+          n = 0;
+          break;
+        }
+        if (++n > 40) break;
+      }
+      d = n >= 2;
+    }
+    w.propTables.set(table, d);
+    return d;
+  };
+  var propertyOf = (tr) => {
+    const p = tr.parentElement;
+    const table = p && (p.localName === "table" ? p : p.parentElement);
+    if (!propertyTable(table)) return null;
+    const cs = [...tr.cells].filter(shown);
+    const name = clean(gather(cs[0], { skip: skipControls }, NAME_TEXT + 1));
+    if (!name) return null;
+    const value = clean(cs.slice(1).map((c) => gather(c, {}, w.maxText + 1)).join(" "));
+    return { name, value };
+  };
   var filterRow = (tr) => {
     let fields = 0;
     for (const c of tr.cells) {
@@ -1314,6 +1346,8 @@ var plingModule = (() => {
   };
   function initRecords() {
     w.formTables = /* @__PURE__ */ new Map();
+    w.propTables = /* @__PURE__ */ new Map();
+    w.propGroups = /* @__PURE__ */ new Map();
   }
 
   // collector/modal.js
@@ -1905,6 +1939,9 @@ var plingModule = (() => {
     if (r && CTRL_ROLES.has(r)) return true;
     return isEditable(el);
   };
+  var STATUS_SEL = "[class*=status]";
+  var STATUS_WORD = /(?:^|[\s_-])status(?:$|[\s_-])/i;
+  var statusPart = (c) => typeof c.className === "string" && STATUS_WORD.test(c.className);
   var skipButtons = (c, tag) => isCtl(c, tag, false);
   var skipControls = (c, tag) => isCtl(c, tag, true);
   var bracketsLeft = (s) => s.indexOf("(") < 0 ? s : clean(s.replace(/\(\s*(?:[|·•,\/]\s*)*\)/g, "").replace(/\s*(?:[|·•,\/]\s*)+\)/g, ")").replace(/\(\s*(?:[|·•,\/]\s*)+/g, "("));
@@ -1932,7 +1969,12 @@ var plingModule = (() => {
     }
     if (!s && tag === "img") s = clean(el.getAttribute("alt"));
     if (!s && !field && (CONTENT_NAMED.has(role) || tag === "summary") && !(el.hasAttributes() && isEditable(el))) {
-      s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: (c, t) => t !== "img" && t !== "svg" && isCtl(c, t, true) && c !== el }, w.maxText * 2)));
+      const inner = (c, t) => t !== "img" && t !== "svg" && isCtl(c, t, true) && c !== el;
+      s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: inner }, w.maxText * 2)));
+      if (s && el.querySelector(STATUS_SEL)) {
+        const t = bracketsLeft(undoubled(gather(el, { skip: (c, tg) => inner(c, tg) || c !== el && statusPart(c) }, w.maxText * 2)));
+        if (LETTER.test(t)) s = t;
+      }
     }
     s = keyHintless(el, s);
     if (strong) return s;
@@ -2622,6 +2664,14 @@ var plingModule = (() => {
       }
       rk = "";
     }
+    if (rk === "table" && tag === "tr" && !w.declRecords && !ctx.rec) {
+      const pr = propertyOf(el);
+      if (pr) {
+        if (!w.declState && pr.value) addState(pr.name, pr.value, propertyGroup(el, ctx), false);
+        own(v).prop = pr;
+        rk = "";
+      }
+    }
     if (rk === "table" && tag === "tr" && !w.declRecords && detailsRow(el)) {
       rk = "";
       const rs = w.detailsOwner.get(el);
@@ -2630,6 +2680,12 @@ var plingModule = (() => {
     v.rk = rk;
     if (rk && w.recordsTotal >= w.maxIDs && !inWin(w.recordsTotal) && !ctx.hover && !(w.findRec !== "" && recMatches(el, rk === "decl")) && !(w.found < w.recFields && textHas(el))) return countOnly(v);
     return false;
+  };
+  var propertyGroup = (tr, ctx) => {
+    const t = tr.closest("table");
+    let g = w.propGroups.get(t);
+    if (g === void 0) w.propGroups.set(t, g = contextOf(t) || (ctx.region ? ctx.region + " details" : "details"));
+    return g;
   };
   var countOnly = (v) => {
     const { el, tag, role, rk } = v;
@@ -2668,7 +2724,7 @@ var plingModule = (() => {
       }
     }
     v.hover = hover;
-    v.c2 = hover === ctx.hover ? ctx : { ...ctx, hover };
+    if (hover !== ctx.hover) v.c2 = { ...v.c2, hover };
     return false;
   };
   var noteDeclarations = (v) => {

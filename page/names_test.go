@@ -42,6 +42,7 @@ func TestActionNames(t *testing.T) {
 		columns string         // what the records' columns line says, when set
 		folded  map[string]int // row actions and how many rows they fold
 		regions []string       // region ids the observation lists
+		state   map[string]any // state items the observation holds
 	}{
 		{file: "kinds.html", want: []wantAction{
 			{"newsletter", "checkbox", `Toggle the checkbox "Newsletter" (now false)`, "checkbox, now false"},
@@ -244,8 +245,18 @@ func TestActionNames(t *testing.T) {
 		// Syncthing: a link whose only class is a Bootstrap colour is named
 		// by what it does, not success(record); a unit dropdown beside a
 		// labelled number takes its label
-		{file: "syncthing.html", records: 4,
+		// Its device table is details read as state, and the links in it
+		// are named by their row's header (was toggler(record), open(record))
+		{file: "syncthing.html", records: 0,
+			state: map[string]any{"Download Rate": "0 B/s (0 B)", "Listeners": "1/1", "Uptime": "<1m",
+				"Folder Path": "/srv/photos", "Music: Folder Path": "/srv/music", "Folder ID": "fevea-2yepp"},
 			want: []wantAction{
+				// a folder's heading is named by its label, not by its state
+				{"photos", "", `Press "Photos"`, ""},
+				{"music", "", `Press "Music"`, ""},
+				{"download_rate", "", `Open "Download Rate" (/)`, ""},
+				{"upload_rate", "", `Open "Upload Rate" (/)`, ""},
+				{"listeners", "", `Open "Listeners" (/)`, ""},
 				{"device_name", "textbox", "", ""},
 				{"minimum_free_disk_space", "spinbutton", "", ""},
 				{"minimum_free_disk_space_2", "dropdown", `Choose an option of "Minimum Free Disk Space"`, ""},
@@ -253,7 +264,7 @@ func TestActionNames(t *testing.T) {
 				{"ok_gui_authentication_set", "", `Press "OK"`, ""},
 				{"ok_notice", "", `Press "OK"`, ""},
 				{"settings", "", "", ""},
-			}, absent: []string{"success", "combobox", "text_success", "ok", "ok_2"},
+			}, absent: []string{"success", "combobox", "text_success", "ok", "ok_2", "toggler", "open", "unshared_photos", "paused_music"},
 			// a dialog's title keeps the id it offers; its region's id does not
 			regions: []string{"add-folder"}},
 		// Jupyter: a role word an aria-label starts with names nothing
@@ -330,6 +341,11 @@ func TestActionNames(t *testing.T) {
 			}
 			if tc.columns != "" && !strings.Contains(compact, tc.columns) {
 				t.Errorf("the records' columns are not %q:\n%s", tc.columns, compact)
+			}
+			for k, v := range tc.state {
+				if got, ok := o.State[k]; !ok || got != v {
+					t.Errorf("state %q = %v (there: %v), want %v; state %v", k, got, ok, v, o.State)
+				}
 			}
 			if len(snap.Records) != tc.records {
 				t.Errorf("%d records, want %d:\n%s", len(snap.Records), tc.records, compact)

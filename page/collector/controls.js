@@ -126,6 +126,11 @@ export const isCtl = (el, tag, links) => {
   if (r && CTRL_ROLES.has(r)) return true;
   return isEditable(el);
 };
+// STATUS_SEL finds an element whose class words say status
+// (panel-status, status, item-status); statusPart tests one.
+const STATUS_SEL = '[class*=status]';
+const STATUS_WORD = /(?:^|[\s_-])status(?:$|[\s_-])/i;
+export const statusPart = (c) => typeof c.className === 'string' && STATUS_WORD.test(c.className);
 export const skipButtons = (c, tag) => isCtl(c, tag, false);
 export const skipControls = (c, tag) => isCtl(c, tag, true);
 
@@ -177,7 +182,15 @@ export const accName = (el, tag, role, strong) => {
   }
   if (!s && tag === 'img') s = clean(el.getAttribute('alt'));
   if (!s && !field && (CONTENT_NAMED.has(role) || tag === 'summary') && !(el.hasAttributes() && isEditable(el))) {
-    s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el }, w.maxText * 2)));
+    const inner = (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el;
+    s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: inner }, w.maxText * 2)));
+    // a part its class calls a status (Syncthing's folder heading: its
+    // "Unshared", "Paused" before the folder's label) is the control's
+    // state, not its name: the name stays when the state changes
+    if (s && el.querySelector(STATUS_SEL)) {
+      const t = bracketsLeft(undoubled(gather(el, { skip: (c, tg) => inner(c, tg) || (c !== el && statusPart(c)) }, w.maxText * 2)));
+      if (LETTER.test(t)) s = t;
+    }
   }
   s = keyHintless(el, s);
   if (strong) return s;

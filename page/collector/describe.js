@@ -215,6 +215,10 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
     label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
   }
   else if (!label && kr[0] === 'check') label = nearbyLabel(el);
+  // a control that shows a property's value (Syncthing's "0 B/s (0 B)"
+  // toggler, its Listeners "1/1") is named by the property: its text is
+  // data
+  if (!wn && !field && ctx.prop && (!label || label === ctx.prop.value || /\d/.test(label))) label = ctx.prop.name;
   // issue 18 pt 4: a pager's glyph link is named by what it means; a
   // wiki's per-section Edit names its section
   if (!wn && !field && (kr[0] === 'link' || kr[0] === 'click' || kr[0] === 'submit')) {

@@ -17,7 +17,7 @@
 // Nothing else in the collector folds: the walk and the other modules
 // report one control per element.
 import { w } from './state.js';
-import { accName, asLabel, roleOf, skipButtons } from './controls.js';
+import { accName, asLabel, roleOf, skipButtons, statusPart } from './controls.js';
 import { describe, unavailableOf } from './describe.js';
 import { meets } from './geometry.js';
 import { overlaid } from './hittest.js';
@@ -330,7 +330,7 @@ const CONTEXT_SEL = 'h1,h2,h3,h4,h5,h6,[role=heading],legend,.card-title,.panel-
 // of its ancestors, or among such a sibling's first four children (a
 // panel's heading before its body, a page header's title). Never a
 // whole subtree: the cost is the depth.
-const contextOf = (el) => {
+export const contextOf = (el) => {
   for (let n = el, d = 0; n && d < 8 && n.localName !== 'body'; n = n.parentElement, d++) {
     if (n !== el && n.matches(CONTEXT_SEL)) {
       const t = contextText(n);
@@ -353,7 +353,7 @@ const headingChild = (s) => {
   return null;
 };
 const contextText = (h) => {
-  const t = cut(gather(h, { skip: skipButtons }, NAME_TEXT + 1), NAME_TEXT);
+  const t = cut(gather(h, { skip: (c, tg) => skipButtons(c, tg) || statusPart(c) }, NAME_TEXT + 1), NAME_TEXT);
   return t && LETTER.test(t) ? t : '';
 };
 

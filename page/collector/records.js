@@ -109,6 +109,47 @@ export const layoutRow = (tr, body) => {
   if (!table || table.rows.length !== 1 || (table.tHead && table.tHead.rows.length) || tr.querySelector('th')) return false;
   return tr.querySelector(CTRL_SEL) !== null;
 };
+// propertyTable: a table without column headers whose every shown row
+// is a header cell and one or two cells of data, no field among them
+// (Syncthing's This Device: Download Rate | 0 B/s, Listeners | 1/1;
+// phpMyAdmin's space usage: Data | 16.0 | KiB), two rows at least: the
+// details of one thing, read as state named by each row's header, not
+// records whose columns are "column 1 | column 2". Decided once per
+// table.
+export const propertyTable = (table) => {
+  if (!table || table.localName !== 'table') return false;
+  let d = w.propTables.get(table);
+  if (d !== undefined) return d;
+  d = false;
+  if (!(table.tHead && table.tHead.rows.length) && !table.classList.contains('form-table')) {
+    let n = 0;
+    for (const r of table.rows) {
+      if (!shown(r)) continue;
+      const cs = [...r.cells].filter(shown);
+      if (cs.length < 2 || cs.length > 3 || cs[0].localName !== 'th' || cs.slice(1).some((c) => c.localName !== 'td' || c.querySelector(FIELD_SEL)) ||
+        !LETTER.test(cs[0].textContent || '')) {
+        n = 0;
+        break;
+      }
+      if (++n > 40) break;
+    }
+    d = n >= 2;
+  }
+  w.propTables.set(table, d);
+  return d;
+};
+// propertyOf is a property row's header and value (cells after the
+// header joined by a space), or null when the row is none.
+export const propertyOf = (tr) => {
+  const p = tr.parentElement;
+  const table = p && (p.localName === 'table' ? p : p.parentElement);
+  if (!propertyTable(table)) return null;
+  const cs = [...tr.cells].filter(shown);
+  const name = clean(gather(cs[0], { skip: skipControls }, NAME_TEXT + 1));
+  if (!name) return null;
+  const value = clean(cs.slice(1).map((c) => gather(c, {}, w.maxText + 1)).join(' '));
+  return { name, value };
+};
 // filterRow: a header row whose cells hold fields and controls and no
 // text of their own (DokuWiki's and DataTables' column filters under the
 // column headers): the headers are the row above it.
@@ -164,4 +205,6 @@ export const recordKind = (el, tag, role, hasAttr, nested) => {
 
 export function initRecords() {
   w.formTables = new Map();
+  w.propTables = new Map();
+  w.propGroups = new Map();
 }

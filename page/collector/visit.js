@@ -4,14 +4,14 @@ import { w } from './state.js';
 import { CTRL_ROLES, accName, codeEditor, ctlType, isEditable, roleOf, skipButtons } from './controls.js';
 import { pushHidden } from './describe.js';
 import { ERROR_CLASS, addFeedback, fieldBefore, noticeKind } from './feedback.js';
-import { control } from './folding.js';
+import { contextOf, control } from './folding.js';
 import { meets, mostly } from './geometry.js';
 import { hoverShown } from './hover.js';
 import { urlOf } from './icons.js';
 import { bsBackdrop } from './modal.js';
 import { addState, declStateOf, dlState, skipped } from './output.js';
 import { NAME_TEXT, inWin, textHas } from './params.js';
-import { formRow, recordKind } from './records.js';
+import { formRow, propertyOf, recordKind } from './records.js';
 import { regionOf, slug, uniqueRegionId } from './regions.js';
 import { keyOf } from './registry.js';
 import { CTRL_SEL, KV_LINE, authorId, checkItem, fieldsOf, kvList, mix, ownText, recMatches, singleRow, templateOf } from './repeated.js';
@@ -233,6 +233,17 @@ const rowKind = (v) => {
     }
     rk = '';
   }
+  // A table of "header | value" rows (Syncthing's This Device) is the
+  // details of one thing, read as state; a control in a value cell is
+  // named by its row's header (describe)
+  if (rk === 'table' && tag === 'tr' && !w.declRecords && !ctx.rec) {
+    const pr = propertyOf(el);
+    if (pr) {
+      if (!w.declState && pr.value) addState(pr.name, pr.value, propertyGroup(el, ctx), false);
+      own(v).prop = pr;
+      rk = '';
+    }
+  }
   // the details an expandable row shows under it are that row's
   // (its text a field of the row's record, its controls row actions)
   if (rk === 'table' && tag === 'tr' && !w.declRecords && detailsRow(el)) {
@@ -244,6 +255,16 @@ const rowKind = (v) => {
   if (rk && w.recordsTotal >= w.maxIDs && !inWin(w.recordsTotal) && !ctx.hover &&
       !(w.findRec !== '' && recMatches(el, rk === 'decl')) && !(w.found < w.recFields && textHas(el))) return countOnly(v);
   return false;
+};
+
+// propertyGroup is the group of a property table's state: the heading
+// around the table (Syncthing's folder "Photos", "This Device"), else its
+// region's details; one search per table.
+const propertyGroup = (tr, ctx) => {
+  const t = tr.closest('table');
+  let g = w.propGroups.get(t);
+  if (g === undefined) w.propGroups.set(t, (g = contextOf(t) || (ctx.region ? ctx.region + ' details' : 'details')));
+  return g;
 };
 
 // countOnly counts a row beyond the listed ones (and the rows of its kind
@@ -289,7 +310,7 @@ const hiddenOrHover = (v) => {
     }
   }
   v.hover = hover;
-  v.c2 = hover === ctx.hover ? ctx : { ...ctx, hover };
+  if (hover !== ctx.hover) v.c2 = { ...v.c2, hover };
   return false;
 };
 
