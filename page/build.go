@@ -466,6 +466,12 @@ func (bs *buildState) rowAction(c Control) (a Action, count, inView int) {
 		shape = c.Name
 	}
 	a = newAction(c, bs.str, bs.regionPath(c.Region))
+	// a link whose text is the row's data, named by its column, opens
+	// the row's value of it: open_title(record), which no field named
+	// by the same column ("Title" in an inline editor) takes
+	if c.Does == "open" && c.Name == "" {
+		a.Name = legalName("open_" + a.Name)
+	}
 	if c.Name == "" && c.Label == "" && c.Evidence == "" {
 		a.Name = slotVerb(c)
 		// a link whose text is the row's data (a file's name, a
@@ -633,8 +639,9 @@ func (bs *buildState) records() {
 // a column every shown row fills with the same text, that text a row
 // action's label (phpMyAdmin's "Browse | Structure | Search | Insert |
 // Empty | Drop" on each of its tables, "Edit | Copy | Delete" on each
-// row). The action says it once; the rows' data stays. Two rows at
-// least: one row's text is no column.
+// row), and a label every row shares that is one. The action says it
+// once; the rows' data stays. Two rows at least: one row's text is no
+// column.
 func dropActionColumns(rows []RecordView, shapes []Control) {
 	if len(rows) < 2 || len(shapes) == 0 {
 		return
@@ -660,6 +667,13 @@ func dropActionColumns(rows []RecordView, shapes []Control) {
 		}
 		if same {
 			drop = append(drop, name)
+		}
+	}
+	// a label every row shares that is a row action's ("Edit": the first
+	// link of phpMyAdmin's rows) tells no row from another
+	if l := rows[0].Label; l != "" && labels[strings.ToLower(l)] && !slices.ContainsFunc(rows[1:], func(r RecordView) bool { return r.Label != l }) {
+		for i := range rows {
+			rows[i].Label = ""
 		}
 	}
 	if len(drop) == 0 {
@@ -1050,6 +1064,8 @@ func describe(c Control) string {
 			return "Click the row's cell"
 		}
 		return "Click the row's " + quoteLabel(label) + " cell"
+	case "open":
+		return "Open the row's " + quoteLabel(label) + " link"
 	}
 	switch kindOf(c) {
 	case "upload":
@@ -1478,17 +1494,24 @@ func legalName(s string) string {
 
 // nameByContext names the actions that share a name by the heading
 // around each (Syncthing's two panels' OK: ok_gui_authentication_set and
-// ok_notice, not ok and ok_2) when every one of them has a heading of
-// its own and no two the same; else they keep the numbered scheme.
+// ok_notice, not ok and ok_2), or by the text that leads them ("With
+// selected:"), when every one of them has a context of its own and no two
+// the same; else they keep the numbered scheme.
 func nameByContext(actions []Action) {
 	groups := map[string][]int{}
+	taken := map[string]bool{} // the names of row actions, link lists, declared ones
 	for i, a := range actions {
 		if a.shape == "" && a.links == nil && !a.declared {
 			groups[a.Name] = append(groups[a.Name], i)
+		} else {
+			taken[a.Name] = true
 		}
 	}
 	for name, g := range groups {
-		if len(g) < 2 {
+		// (one control of a row action's name, phpMyAdmin's bulk Edit
+		// after "With selected:" beside each row's edit(record), is
+		// edit_with_selected where it was edit_2)
+		if len(g) < 2 && !taken[name] {
 			continue
 		}
 		tails := make([]string, len(g))

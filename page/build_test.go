@@ -272,3 +272,34 @@ func TestDropActionColumns(t *testing.T) {
 		})
 	}
 }
+
+// TestDropActionLabel: a label every row shares that is a row action's
+// label ("Edit", the first link of phpMyAdmin's rows) is no row's label;
+// labels that tell rows apart, or a shared one that is no action, stay.
+func TestDropActionLabel(t *testing.T) {
+	rec := func(id, label, name string) Record {
+		return Record{ID: id, Label: label, HasFields: true, InViewport: true, Fields: []Field{{Name: "name", Value: name}}}
+	}
+	tests := []struct {
+		name    string
+		records []Record
+		want    []string
+	}{
+		{"an action's label on every row goes", []Record{rec("r1", "Edit", "Widget"), rec("r2", "Edit", "Gadget")}, []string{"", ""}},
+		{"labels that differ stay", []Record{rec("r1", "Edit", "Widget"), rec("r2", "Ann", "Gadget")}, []string{"Edit", "Ann"}},
+		{"a shared label that is no action stays", []Record{rec("r1", "Invoice", "Widget"), rec("r2", "Invoice", "Gadget")}, []string{"Invoice", "Invoice"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			snap := &Snapshot{Records: tc.records, RowActions: []Control{{Label: "Edit", Kind: "link"}}}
+			o := Build(snap, DefaultBudgets(), BuildOptions{})
+			var got []string
+			for _, r := range o.Records.Shown {
+				got = append(got, r.Label)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("labels %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -887,6 +887,16 @@ var plingModule = (() => {
           delete c.evidence;
         }
       }
+      if (!generic && kr[0] === "check" && c.label === void 0 && rec.kind === "table" && el !== rec.el) {
+        const hc = columnHeaderCell(el, rec.el);
+        const h = hc && !hc.querySelector(CTRL_SEL) ? columnHeader(el, rec.el) : "";
+        c.label = h && LETTER.test(h) ? cut2(h) : "Select";
+        delete c.evidence;
+      }
+      if (!generic && kr[0] === "link" && c.label === void 0 && rec.kind === "table" && el !== rec.el) {
+        const h = columnHeader(el, rec.el);
+        if (h && LETTER.test(h)) c.column = cut2(h, NAME_TEXT);
+      }
     }
     if (hint && !c.description) c.description = cut2(hint);
     if (el === rec.el && kr[3]) c.does = kr[3];
@@ -913,6 +923,8 @@ var plingModule = (() => {
     return sh;
   };
   var sameNamedContexts = () => {
+    const shapeLabels = /* @__PURE__ */ new Set();
+    for (const sh of w.rowActions) if (sh.label && !sh.declared) shapeLabels.add(sh.label.toLowerCase());
     const groups = /* @__PURE__ */ new Map();
     for (let i = 0; i < w.controls.length; i++) {
       const c = w.controls[i];
@@ -923,8 +935,8 @@ var plingModule = (() => {
       else groups.set(k, [i]);
     }
     let budget = 64;
-    for (const g of groups.values()) {
-      if (g.length < 2 || g.length > 8) continue;
+    for (const [k, g] of groups) {
+      if (g.length > 8 || g.length < 2 && !shapeLabels.has(k.slice(k.indexOf("") + 1))) continue;
       for (const i of g) {
         if (budget-- <= 0) return;
         const el = elOf2(w.controls[i].key);
@@ -935,6 +947,8 @@ var plingModule = (() => {
   };
   var CONTEXT_SEL = "h1,h2,h3,h4,h5,h6,[role=heading],legend,.card-title,.panel-title,.card-header,.panel-heading,.modal-title,.box-title,.widget-title";
   var contextOf = (el) => {
+    const lead = leadText(el);
+    if (lead) return lead;
     for (let n = el, d = 0; n && d < 8 && n.localName !== "body"; n = n.parentElement, d++) {
       if (n !== el && n.matches(CONTEXT_SEL)) {
         const t = contextText(n);
@@ -949,6 +963,15 @@ var plingModule = (() => {
     }
     return "";
   };
+  var leadText = (el) => {
+    for (let s = el.previousElementSibling, k = 0; s && k < 6; s = s.previousElementSibling, k++) {
+      if (isCtl(s, s.localName, true) || s.querySelector(CTRL_SEL) || !vis(s)) continue;
+      const t = clean(gather(s, {}, 41));
+      if (!t) continue;
+      return t.length <= 40 && /:$/.test(t) && LETTER.test(t) ? t.slice(0, -1) : "";
+    }
+    return "";
+  };
   var headingChild = (s) => {
     let k = 0;
     for (let c = s.firstElementChild; c && k < 4; c = c.nextElementSibling, k++) if (c.matches(CONTEXT_SEL)) return c;
@@ -958,7 +981,7 @@ var plingModule = (() => {
     const t = cut2(gather(h, { skip: (c, tg) => skipButtons(c, tg) || statusPart(c) }, NAME_TEXT + 1), NAME_TEXT);
     return t && LETTER.test(t) ? t : "";
   };
-  var SHAPE_FIELDS = ["name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does"];
+  var SHAPE_FIELDS = ["column", "name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does"];
   var finishShapes = () => {
     for (const [sh, sn] of w.slotNames) {
       if (sn.names.length < 2) continue;
@@ -977,6 +1000,14 @@ var plingModule = (() => {
       }
     }
     for (const sh of w.rowActions) {
+      if (sh.column) {
+        if (!sh.label) {
+          sh.label = sh.column;
+          sh.does = "open";
+          delete sh.evidence;
+        }
+        delete sh.column;
+      }
       if (sh._covered === sh.count && sh.count > 0) sh.covered = true;
       delete sh._covered;
       if (!sh.offscreen) delete sh.offscreen;
@@ -1656,18 +1687,36 @@ var plingModule = (() => {
           break;
         }
       }
+      h.cells = [];
       if (hr) for (const c of hr.cells) {
-        const t = cut2(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
-        for (let i = 0; i < (c.colSpan || 1); i++) h.push(t);
+        const t = headerText(c);
+        for (let i = 0; i < (c.colSpan || 1); i++) {
+          h.push(t);
+          h.cells.push(c);
+        }
       }
     } else {
+      h.cells = [];
       for (const c of table.querySelectorAll("[role=columnheader]")) {
         if (c.closest("[role=grid],[role=table],[role=treegrid]") !== table) continue;
-        h.push(cut2(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT));
+        h.push(headerText(c));
+        h.cells.push(c);
       }
     }
     w.headerCache.set(table, h);
     return h;
+  };
+  var headerText = (c) => {
+    const t = cut2(gather(c, { skip: (e, tg) => tg === "img" || skipButtons(e, tg) }, NAME_TEXT * 2), NAME_TEXT);
+    return LETTER.test(t) ? t : cut2(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
+  };
+  var columnHeaderCell = (el, row) => {
+    const cell = el.closest("td,th,[role=gridcell],[role=cell]");
+    if (!cell || cell.parentElement !== row) return null;
+    let col = 0;
+    for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+    const h = headersOf(row);
+    return h.cells && h.cells[col] || null;
   };
   var filterLabel = (el) => {
     const cell = el.closest("td,th");

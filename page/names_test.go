@@ -72,7 +72,8 @@ func TestActionNames(t *testing.T) {
 			{"refresh_the_list", "", `Press "Refresh the list"`, ""},
 			{"settings", "", `Press "Settings"`, ""},
 			{"download", "", `Press "Download"`, ""},
-			{"trash_2", "", "Press the trash icon", "icon"},
+			// the toolbar's trash beside the rows' is named by its heading
+			{"trash_inbox", "", "Press the trash icon", "Press the trash icon"},
 			{"bell", "", "Press the bell icon", "icon"},
 			{"envelope", "", "Press the envelope icon", "icon"},
 		}, absent: []string{"button", "button_2", "action", "press", "3", "7"}, records: 3,
@@ -130,8 +131,10 @@ func TestActionNames(t *testing.T) {
 		}, absent: []string{"f", "bold_text_b", "strike_through_text_d", "same_level_headline_8", "wiki_edit_wikitext"}},
 		// a table's header row of filter fields: named by their columns'
 		// headers, which stay the records' columns; a last row of buttons
-		// spanning the columns is the table's toolbar, not a record
-		{file: "userlist.html", records: 2, folded: map[string]int{"delete": 2, "edit_this_user": 2},
+		// spanning the columns is the table's toolbar, not a record; a row's
+		// checkbox without a label selects the row (was delete(record), its
+		// name="delete[admin]")
+		{file: "userlist.html", records: 2, folded: map[string]int{"select": 2, "edit_this_user": 2},
 			want: []wantAction{
 				{"user_filter", "textbox", `Type into "User filter"`, ""},
 				{"real_name_filter", "textbox", `Type into "Real Name filter"`, ""},
@@ -228,7 +231,12 @@ func TestActionNames(t *testing.T) {
 			folded: map[string]int{"edit": 4, "copy": 4, "delete": 4},
 			want: []wantAction{
 				{"show_all", "checkbox", "", ""},
-			}, absent: []string{"copy_copy", "delete_delete", "show_all_2"}},
+				{"select", "checkbox", "", ""},
+				// the bulk buttons after "With selected:" beside each row's own
+				{"edit_with_selected", "", `Press "Edit"`, ""},
+				{"delete_with_selected", "", `Press "Delete"`, ""},
+				{"export", "", `Press "Export"`, ""},
+			}, absent: []string{"copy_copy", "delete_delete", "show_all_2", "rows_to", "edit_2", "delete_2"}},
 		// phpMyAdmin, live: its console's panels parked beside the window
 		// (a fixed box no scroll moves) are no actions, a fixed panel that
 		// scrolls keeps its lower entries; a clickable cell is the row's
@@ -242,6 +250,18 @@ func TestActionNames(t *testing.T) {
 				{"ok", "", "", ""},
 				{"name", "", `Click the row's "name" cell`, ""},
 			}, absent: []string{"always_expand", "always_expand_query_messages", "set_default", "widget_gadget_doohickey", "9_99_19_50_4_25", "data", "ui_dialog_titlebar_close"}},
+		// phpMyAdmin's database structure: a row's checkbox without a label
+		// selects the row; a link whose text is the row's data is named by
+		// its column, whose header drops the sort arrow's alt
+		{file: "pma-structure.html", records: 3,
+			folded: map[string]int{"select": 3, "open_table": 3, "open_size": 3, "browse": 3, "drop": 3},
+			want: []wantAction{
+				{"select", "checkbox", `Check or uncheck the checkbox "Select"`, ""},
+				{"open_table", "", `Open the row's "Table" link`, ""},
+				{"open_size", "", `Open the row's "Size" link`, ""},
+				{"check_all", "checkbox", "", ""},
+			}, absent: []string{"selected_tbl", "open", "open_2", "table_ascending"},
+			columns: "Table | Rows | Type | Size"},
 		// Syncthing: a link whose only class is a Bootstrap colour is named
 		// by what it does, not success(record); a unit dropdown beside a
 		// labelled number takes its label

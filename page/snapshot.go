@@ -201,7 +201,8 @@ type Control struct {
 	// "expand" for a row that shows or hides the details under it, "click"
 	// for any other. It names the folded action (expand(record)). "cell"
 	// is a clickable cell of a table's row, named by its column's header
-	// and described as the row's cell (never named by the row's data).
+	// and described as the row's cell (never named by the row's data);
+	// "open" a link whose text is the row's data, named by its column.
 	Does string `json:"does,omitempty"`
 	// Context, on a control whose label another control of its kind
 	// shares, is the heading of the nearest card, panel or section around

@@ -17,7 +17,7 @@
 // Nothing else in the collector folds: the walk and the other modules
 // report one control per element.
 import { w } from './state.js';
-import { accName, asLabel, roleOf, skipButtons, statusPart } from './controls.js';
+import { accName, asLabel, isCtl, roleOf, skipButtons, statusPart } from './controls.js';
 import { describe, unavailableOf } from './describe.js';
 import { meets } from './geometry.js';
 import { overlaid } from './hittest.js';
@@ -25,7 +25,7 @@ import { hoverShown } from './hover.js';
 import { iconOf, ligatureOnly, rowEvidence } from './icons.js';
 import { NAME_TEXT } from './params.js';
 import { elOf, keyOf } from './registry.js';
-import { columnHeader } from './repeated.js';
+import { CTRL_SEL, columnHeader, columnHeaderCell } from './repeated.js';
 import { LETTER, clean, cut, gather, vis } from './text.js';
 // rowText returns a record's text content, lower-cased, computed once
 // per record (no layout: textContent).
@@ -263,6 +263,23 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
         delete c.evidence;
       }
     }
+    // a row's checkbox with no label of its own is named by its column's
+    // header when that is words, else it selects the row (phpMyAdmin's
+    // rows_to_delete[0] was rows_to(record), its tables' selected_tbl[])
+    if (!generic && kr[0] === 'check' && c.label === undefined && rec.kind === 'table' && el !== rec.el) {
+      const hc = columnHeaderCell(el, rec.el);
+      const h = hc && !hc.querySelector(CTRL_SEL) ? columnHeader(el, rec.el) : '';
+      c.label = h && LETTER.test(h) ? cut(h) : 'Select';
+      delete c.evidence;
+    }
+    // a link whose text is the row's data (a table's name, its row
+    // count) is named by its column: table(record) opens the row's
+    // "Table" link, where open(record), open_2(record) said nothing
+    // (finishShapes: a text every row shows, "Edit", names it first)
+    if (!generic && kr[0] === 'link' && c.label === undefined && rec.kind === 'table' && el !== rec.el) {
+      const h = columnHeader(el, rec.el);
+      if (h && LETTER.test(h)) c.column = cut(h, NAME_TEXT);
+    }
   }
   if (hint && !c.description) c.description = cut(hint);
   // what the row itself does when it is the control (clickableRow)
@@ -303,6 +320,10 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
 // ellipsis_earnings_overview), where it said ok, ok_2. Only for such
 // controls: the search climbs their ancestors.
 export const sameNamedContexts = () => {
+  // (a control named as a row action is, the bulk Edit under
+  // phpMyAdmin's rows beside each row's Edit, is told apart too)
+  const shapeLabels = new Set();
+  for (const sh of w.rowActions) if (sh.label && !sh.declared) shapeLabels.add(sh.label.toLowerCase());
   const groups = new Map();
   for (let i = 0; i < w.controls.length; i++) {
     const c = w.controls[i];
@@ -313,8 +334,8 @@ export const sameNamedContexts = () => {
     else groups.set(k, [i]);
   }
   let budget = 64;
-  for (const g of groups.values()) {
-    if (g.length < 2 || g.length > 8) continue;
+  for (const [k, g] of groups) {
+    if (g.length > 8 || (g.length < 2 && !shapeLabels.has(k.slice(k.indexOf('\u0001') + 1)))) continue;
     for (const i of g) {
       if (budget-- <= 0) return;
       const el = elOf(w.controls[i].key);
@@ -331,6 +352,8 @@ const CONTEXT_SEL = 'h1,h2,h3,h4,h5,h6,[role=heading],legend,.card-title,.panel-
 // panel's heading before its body, a page header's title). Never a
 // whole subtree: the cost is the depth.
 export const contextOf = (el) => {
+  const lead = leadText(el);
+  if (lead) return lead;
   for (let n = el, d = 0; n && d < 8 && n.localName !== 'body'; n = n.parentElement, d++) {
     if (n !== el && n.matches(CONTEXT_SEL)) {
       const t = contextText(n);
@@ -342,6 +365,19 @@ export const contextOf = (el) => {
       const t = contextText(h);
       if (t) return t;
     }
+  }
+  return '';
+};
+// leadText is a short text ending in a colon among the few siblings
+// before el, past the controls between (phpMyAdmin's "With selected:"
+// before its Edit, Copy, Delete and Export under the rows): what the
+// controls after it act on. Any other text ends the search.
+const leadText = (el) => {
+  for (let s = el.previousElementSibling, k = 0; s && k < 6; s = s.previousElementSibling, k++) {
+    if (isCtl(s, s.localName, true) || s.querySelector(CTRL_SEL) || !vis(s)) continue;
+    const t = clean(gather(s, {}, 41));
+    if (!t) continue;
+    return t.length <= 40 && /:$/.test(t) && LETTER.test(t) ? t.slice(0, -1) : '';
   }
   return '';
 };
@@ -359,7 +395,7 @@ const contextText = (h) => {
 
 // SHAPE_FIELDS are the facts of a row action's first instance that its
 // shape keeps.
-const SHAPE_FIELDS = ['name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from', 'does'];
+const SHAPE_FIELDS = ['column', 'name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from', 'does'];
 
 // finishShapes labels the shapes once every row is seen: a slot's shared
 // link text, or its names when they were a few ("Star / Unstar"), and
@@ -388,6 +424,17 @@ export const finishShapes = () => {
     }
   }
   for (const sh of w.rowActions) {
+    // a link whose text is the row's data (a table's name, its row
+    // count) is named by its column: table(record) opens the row's
+    // "Table" link, where open(record), open_2(record) said nothing
+    if (sh.column) {
+      if (!sh.label) {
+        sh.label = sh.column;
+        sh.does = 'open';
+        delete sh.evidence;
+      }
+      delete sh.column;
+    }
     if (sh._covered === sh.count && sh.count > 0) sh.covered = true;
     delete sh._covered;
     if (!sh.offscreen) delete sh.offscreen;

@@ -264,18 +264,41 @@ export const headersOf = (el) => {
         break;
       }
     }
+    h.cells = [];
     if (hr) for (const c of hr.cells) {
-      const t = cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
-      for (let i = 0; i < (c.colSpan || 1); i++) h.push(t);
+      const t = headerText(c);
+      for (let i = 0; i < (c.colSpan || 1); i++) {
+        h.push(t);
+        h.cells.push(c);
+      }
     }
   } else {
+    h.cells = [];
     for (const c of table.querySelectorAll('[role=columnheader]')) {
       if (c.closest('[role=grid],[role=table],[role=treegrid]') !== table) continue;
-      h.push(cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT));
+      h.push(headerText(c));
+      h.cells.push(c);
     }
   }
   w.headerCache.set(table, h);
   return h;
+};
+// headerText is a column header's text; an image beside its words is the
+// sort's indicator (phpMyAdmin's "Table" and its "Ascending" arrow), read
+// only when the header has no words of its own ("Full texts", an image).
+const headerText = (c) => {
+  const t = cut(gather(c, { skip: (e, tg) => tg === 'img' || skipButtons(e, tg) }, NAME_TEXT * 2), NAME_TEXT);
+  return LETTER.test(t) ? t : cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
+};
+// columnHeaderCell is the header cell of the column of the cell holding
+// el in row, or null.
+export const columnHeaderCell = (el, row) => {
+  const cell = el.closest('td,th,[role=gridcell],[role=cell]');
+  if (!cell || cell.parentElement !== row) return null;
+  let col = 0;
+  for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+  const h = headersOf(row);
+  return (h.cells && h.cells[col]) || null;
 };
 // columnHeader is the header text of the column of the cell holding
 // el in row.
