@@ -1296,8 +1296,23 @@ var plingModule = (() => {
   var controlCell = (cell) => !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
   var layoutRow = (tr, body) => {
     const table = body.localName === "table" ? body : body.parentElement;
-    if (!table || table.rows.length !== 1 || table.tHead && table.tHead.rows.length || tr.querySelector("th")) return false;
-    return tr.querySelector(CTRL_SEL) !== null;
+    if (!table || table.tHead && table.tHead.rows.length || tr.querySelector("th")) return false;
+    const n = table.rows.length;
+    if (n === 1) return tr.querySelector(CTRL_SEL) !== null;
+    if (n > 3) return false;
+    let d = w.layoutTables.get(table);
+    if (d !== void 0) return d;
+    const counts = /* @__PURE__ */ new Set();
+    d = true;
+    for (const r of table.rows) {
+      if (counts.has(r.cells.length) || r.querySelector("th") || !r.querySelector(CTRL_SEL)) {
+        d = false;
+        break;
+      }
+      counts.add(r.cells.length);
+    }
+    w.layoutTables.set(table, d);
+    return d;
   };
   var propertyTable = (table) => {
     if (!table || table.localName !== "table") return false;
@@ -1378,6 +1393,7 @@ var plingModule = (() => {
   function initRecords() {
     w.formTables = /* @__PURE__ */ new Map();
     w.propTables = /* @__PURE__ */ new Map();
+    w.layoutTables = /* @__PURE__ */ new Map();
     w.propGroups = /* @__PURE__ */ new Map();
   }
 

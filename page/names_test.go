@@ -262,6 +262,15 @@ func TestActionNames(t *testing.T) {
 				{"check_all", "checkbox", "", ""},
 			}, absent: []string{"selected_tbl", "open", "open_2", "table_ascending"},
 			columns: "Table | Rows | Type | Size"},
+		// phpMyAdmin's insert form: its actions panel, two rows of
+		// controls in a table without headers, is layout, not records
+		{file: "pma-insert.html", records: 2,
+			folded: map[string]int{"value": 2, "function": 2},
+			want: []wantAction{
+				{"go", "", `Press "Go"`, ""},
+				{"preview_sql", "", `Press "Preview SQL"`, ""},
+				{"reset", "", `Press "Reset"`, ""},
+			}},
 		// Syncthing: a link whose only class is a Bootstrap colour is named
 		// by what it does, not success(record); a unit dropdown beside a
 		// labelled number takes its label

@@ -104,10 +104,29 @@ const controlCell = (cell) => !!cell && cell.querySelector(CTRL_SEL) !== null &&
 // hold controls (phpMyAdmin's navigation bar: Show all | Number of rows |
 // Filter rows, laid out in a table) is layout, not a record: its controls
 // are the page's.
+// So are the two or three rows of such a table when each holds controls
+// and no two have as many cells (phpMyAdmin's insert form ends with
+// "Insert as new row | and then | Go back" above "Preview SQL, Reset,
+// Go" spanning the columns: once records r111, r114 with go(record)).
 export const layoutRow = (tr, body) => {
   const table = body.localName === 'table' ? body : body.parentElement;
-  if (!table || table.rows.length !== 1 || (table.tHead && table.tHead.rows.length) || tr.querySelector('th')) return false;
-  return tr.querySelector(CTRL_SEL) !== null;
+  if (!table || (table.tHead && table.tHead.rows.length) || tr.querySelector('th')) return false;
+  const n = table.rows.length;
+  if (n === 1) return tr.querySelector(CTRL_SEL) !== null;
+  if (n > 3) return false;
+  let d = w.layoutTables.get(table);
+  if (d !== undefined) return d;
+  const counts = new Set();
+  d = true;
+  for (const r of table.rows) {
+    if (counts.has(r.cells.length) || r.querySelector('th') || !r.querySelector(CTRL_SEL)) {
+      d = false;
+      break;
+    }
+    counts.add(r.cells.length);
+  }
+  w.layoutTables.set(table, d);
+  return d;
 };
 // propertyTable: a table without column headers whose every shown row
 // is a header cell and one or two cells of data, no field among them
@@ -206,5 +225,6 @@ export const recordKind = (el, tag, role, hasAttr, nested) => {
 export function initRecords() {
   w.formTables = new Map();
   w.propTables = new Map();
+  w.layoutTables = new Map();
   w.propGroups = new Map();
 }
