@@ -154,6 +154,34 @@ func TestActNotebookTitleSpan(t *testing.T) {
 	}
 }
 
+// Issue 18 pt 8: a file list of two files (Jupyter's folder holding a
+// notebook and a text file) is two records with their row actions, not two
+// checkboxes click_here_to_rename_delete_etc and _2 beside two links: two
+// items of one template that each hold one checkbox are rows.
+func TestActDivRowFileListOfTwo(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveRealapp(t, nil)+"/filelist-two.html")
+	o := rt.Last()
+	var labels []string
+	for _, r := range o.Records.Shown {
+		labels = append(labels, r.Label)
+	}
+	if strings.Join(labels, ",") != "analysis.ipynb,report.csv" {
+		t.Fatalf("records %q, want the two files; observation:\n%s", labels, page.Render(o, page.DefaultBudgets()))
+	}
+	toggle := find(o, "toggle")
+	if toggle == nil || !toggle.RecordParam || toggle.Folded != 2 {
+		t.Fatalf("toggle %+v, want toggle(record) over the 2 rows", toggle)
+	}
+	if _, err := rt.Act(t.Context(), page.ActRequest{Action: "toggle", Record: recordByLabel(t, o, "report.csv")}); err != nil {
+		t.Fatal(err)
+	}
+	checked := evalString(t, tab, `Array.from(document.querySelectorAll(".list_item")).map((r) => r.querySelector(".item_name").textContent + "=" + r.querySelector("input").checked).join(" ")`)
+	if checked != "analysis.ipynb=false report.csv=true" {
+		t.Fatalf("checkboxes %q after toggling report.csv", checked)
+	}
+}
+
 // Issue 18 pt 8: a file list whose rows are divs (Jupyter's file tree):
 // each row a checkbox titled "Click here to rename, delete, etc." (the same
 // on every row), a link with the file's name, its age and size. The rows

@@ -1377,6 +1377,8 @@ var plingModule = (() => {
       return g && !calendarGrid(g.closest("table") || g) ? "table" : "";
     }
     if (tag === "li" && !role) {
+      const f = el.firstElementChild;
+      if (f && f.localName === "form" && !f.nextElementSibling) return "";
       const p = el.parentElement;
       if (!p || p.localName !== "ul" && p.localName !== "ol") return "";
       const pr = p.hasAttributes() ? roleOf(p) : "";
@@ -1518,13 +1520,14 @@ var plingModule = (() => {
     if (Array.isArray(d)) {
       const vis8 = [];
       for (let i = 0; i < d.length && i < 50 && vis8.length < 8; i++) if (shown(d[i])) vis8.push(d[i]);
-      d = d.length >= 3 && repeatedItems(vis8);
+      d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && vis8.every(oneCheckbox) && repeatedItems(vis8, 2);
       m.set(tp, d);
     }
     return d ? "repeat" : "";
   };
-  var repeatedItems = (items) => {
-    if (items.length < 3) return false;
+  var oneCheckbox = (it) => it.querySelectorAll(CHECK_SEL).length === 1;
+  var repeatedItems = (items, min = 3) => {
+    if (items.length < min) return false;
     const f = items[0];
     if (f.localName === "section" && (f.hasAttribute("aria-label") || f.hasAttribute("aria-labelledby")) || REGION_ROLES.has(roleOf(f))) return false;
     let withCtl = 0, n = 0, again = false, shape, same = true;
@@ -2050,11 +2053,12 @@ var plingModule = (() => {
   var labelsText = (el) => {
     const out = [];
     for (const l of el.labels) {
-      const t = clean(gather(l, { skip: skipButtons }, w.maxText * 2));
+      const t = clean(gather(l, { skip: (c, tg) => skipButtons(c, tg) || tg === "a" && iconLink(c) }, w.maxText * 2)) || clean(gather(l, { skip: skipButtons }, w.maxText * 2));
       if (t && !out.includes(t)) out.push(t);
     }
     return out;
   };
+  var iconLink = (a) => !NONSPACE.test(a.textContent || "") && a.querySelector("img,svg,i,span") !== null;
   var VALUE_ROLES = /* @__PURE__ */ new Set(["combobox", "listbox"]);
   var labelledbyOutside = (el) => {
     const out = [];

@@ -271,6 +271,14 @@ func TestActionNames(t *testing.T) {
 				{"preview_sql", "", `Press "Preview SQL"`, ""},
 				{"reset", "", `Press "Reset"`, ""},
 			}},
+		// phpMyAdmin's home: list items that are each a form are forms,
+		// their selects named by their labels without the help icon's alt
+		{file: "pma-home.html", records: 0,
+			want: []wantAction{
+				{"server_connection_collation", "dropdown", "", ""},
+				{"language", "dropdown", "", ""},
+				{"theme", "dropdown", "", ""},
+			}, absent: []string{"documentation_2", "set_theme_select", "server_connection_collation_documentation"}},
 		// Syncthing: a link whose only class is a Bootstrap colour is named
 		// by what it does, not success(record); a unit dropdown beside a
 		// labelled number takes its label

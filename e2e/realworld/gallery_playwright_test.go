@@ -246,6 +246,11 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 		if last < 1 {
 			return fmt.Errorf("the page opened no tab: %s", clip(text, 300))
 		}
+		// (path "first": back to the first tab, as a person goes back to
+		// the file list beside the notebook)
+		if st.path == "first" {
+			last = 0
+		}
 		text, isErr, err = a.p.call(ctx, "browser_tabs", map[string]any{"action": "select", "index": last})
 		if err != nil {
 			return err
@@ -405,6 +410,15 @@ func (a *pwAgent) rowHolding(ctx context.Context, text string) (*pwNode, error) 
 	for _, n := range nodes {
 		if n.role == "row" && n.ref != "" && strings.Contains(subtreeText(nodes, n), text) {
 			return n, nil
+		}
+	}
+	// a row built of divs has no row role in the snapshot (Jupyter's file
+	// list: a generic holding a checkbox and the file's link): the
+	// element around the one that shows the text is its row, as a
+	// person reads the line
+	for _, n := range nodes {
+		if p := n.parent; p != nil && p.ref != "" && strings.Contains(n.name+" "+n.text, text) {
+			return p, nil
 		}
 	}
 	return nil, fmt.Errorf("no row holds %q", text)

@@ -167,7 +167,7 @@ const (
 // quotes.
 type step struct {
 	op     stepOp
-	path   string // opOpen, opAuth: on the gallery server, or on the protected ones ("auth:", "noauth:")
+	path   string // opOpen, opAuth: on the gallery server, or on the protected ones ("auth:", "noauth:"); opTab: "first" goes back to the first tab
 	target string
 	record string // opPress: the text of the row to act in; opType (Playwright's agent): of the row whose unnamed field to type into
 	text   string

@@ -23,10 +23,14 @@ func jpPWScripts() map[string][]step {
 		"rename": {{op: opPress, target: `(?i)^"untitled"$`},
 			{op: opType, target: `(?i)notebook name`, text: "harbour"},
 			{op: opPress, target: `(?i)^"rename"$`, role: "button"}},
+		"delete_file": {{op: opTab, path: "first"}, {op: opOpen, path: "/tree"},
+			{op: opPress, target: `(?i)click here to rename`, record: "notes.txt", role: "checkbox", wait: true},
+			{op: opPress, target: `(?i)^"delete selected"`, wait: true},
+			{op: opPress, target: `(?i)^"delete"$`, role: "button", wait: true}},
 	}
 }
 
-// BenchmarkJupyterTasksBesidePlaywright runs TestJupyter's three tasks
+// BenchmarkJupyterTasksBesidePlaywright runs TestJupyter's four tasks
 // through Playwright MCP 0.0.83 against a fresh notebook server, each
 // outcome checked in the notebook's file with TestJupyter's checks, and
 // prints each task's pass, calls and cl100k tokens; the totals are its

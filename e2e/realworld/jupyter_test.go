@@ -31,6 +31,7 @@ func jpTasks(dir string) []wpTask {
 		{"new_notebook", "Untitled.ipynb in the notebook folder", nb.create, jpWantNotebook(filepath.Join(dir, "Untitled.ipynb"), "", "")},
 		{"run_cell", "Untitled.ipynb: the cell's source and its output", nb.runCell, jpWantNotebook(filepath.Join(dir, "Untitled.ipynb"), "print(6*7)", "42\n")},
 		{"rename", "harbour.ipynb (Untitled.ipynb gone)", nb.rename, jpWantRenamed(dir, "Untitled.ipynb", "harbour.ipynb")},
+		{"delete_file", "notes.txt gone, harbour.ipynb kept", jpDeleteFile, jpWantDeleted(dir, "notes.txt", "harbour.ipynb")},
 	}
 }
 
@@ -65,6 +66,10 @@ func startJupyter(ctx context.Context, dir string) (*wpSite, func(), error) {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return nil, nil, err
 		}
+	}
+	// (a file for the list's delete task)
+	if err := os.WriteFile(filepath.Join(nbDir, "notes.txt"), []byte("tide tables\n"), 0o644); err != nil {
+		return nil, nil, err
 	}
 	port, err := freePort()
 	if err != nil {
@@ -274,6 +279,54 @@ func jpText(v any) string {
 
 // jpWantRenamed checks that the notebook file is there under its new name
 // and gone under its old one.
+// jpDeleteFile: in the file list (rows of divs, each with a checkbox:
+// issue 18 pt 8) the row of notes.txt is selected, the toolbar's Delete
+// that the selection shows is pressed, then the dialog's Delete.
+func jpDeleteFile(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/tree")
+	if err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, obs, "notes.txt")
+	if err != nil {
+		return err
+	}
+	sel, err := wpPick(ctx, s, obs, "", `(?i)^(select|toggle)\b|checkbox`, true)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, sel, rec.ID, nil)
+	if err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^(delete|trash)`); err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^delete`)
+	return err
+}
+
+// jpWantDeleted: gone is no longer in the notebook folder, kept still is.
+func jpWantDeleted(dir, gone, kept string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, _ *wpSite) error {
+		// (the server deletes when the dialog's request lands: up to 5 s)
+		for end := time.Now().Add(5 * time.Second); ; {
+			_, err := os.Stat(filepath.Join(dir, gone))
+			if os.IsNotExist(err) {
+				break
+			}
+			if time.Now().After(end) || ctx.Err() != nil {
+				return fmt.Errorf("%s is still there", gone)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if _, err := os.Stat(filepath.Join(dir, kept)); err != nil {
+			return fmt.Errorf("%s is gone too: %w", kept, err)
+		}
+		return nil
+	}
+}
+
 func jpWantRenamed(dir, old, name string) func(context.Context, *wpSite) error {
 	return func(context.Context, *wpSite) error {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {

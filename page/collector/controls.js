@@ -207,11 +207,17 @@ export const accName = (el, tag, role, strong) => {
 export const labelsText = (el) => {
   const out = [];
   for (const l of el.labels) {
-    const t = clean(gather(l, { skip: skipButtons }, w.maxText * 2));
+    // (a help link drawn as an icon inside the label, phpMyAdmin's
+    // "Documentation" after "Server connection collation:", is no part
+    // of the name)
+    const t = clean(gather(l, { skip: (c, tg) => skipButtons(c, tg) || (tg === 'a' && iconLink(c)) }, w.maxText * 2)) ||
+      clean(gather(l, { skip: skipButtons }, w.maxText * 2));
     if (t && !out.includes(t)) out.push(t);
   }
   return out;
 };
+// iconLink: a link that shows an image and no text of its own.
+const iconLink = (a) => !NONSPACE.test(a.textContent || '') && a.querySelector('img,svg,i,span') !== null;
 // VALUE_ROLES show their value inside themselves: a part of an
 // aria-labelledby inside the control is its value, not its name (OOUI's
 // dropdown is labelled by "Language:" and its own "en - English", and

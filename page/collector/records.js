@@ -207,6 +207,11 @@ export const recordKind = (el, tag, role, hasAttr, nested) => {
     return g && !calendarGrid(g.closest('table') || g) ? 'table' : '';
   }
   if (tag === 'li' && !role) {
+    // an item that is a form (phpMyAdmin's settings list: Server
+    // connection collation, Language, Theme, each its own form) is a
+    // form, not a record: its fields are named by their labels
+    const f = el.firstElementChild;
+    if (f && f.localName === 'form' && !f.nextElementSibling) return '';
     const p = el.parentElement;
     if (!p || (p.localName !== 'ul' && p.localName !== 'ol')) return '';
     const pr = p.hasAttributes() ? roleOf(p) : '';

@@ -51,13 +51,18 @@ export const repeatRow = (el, tag, role) => {
   if (Array.isArray(d)) {
     const vis8 = [];
     for (let i = 0; i < d.length && i < 50 && vis8.length < 8; i++) if (shown(d[i])) vis8.push(d[i]);
-    d = d.length >= 3 && repeatedItems(vis8);
+    d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && vis8.every(oneCheckbox) && repeatedItems(vis8, 2);
     m.set(tp, d);
   }
   return d ? 'repeat' : '';
 };
-export const repeatedItems = (items) => {
-  if (items.length < 3) return false;
+// oneCheckbox: the item holds one checkbox, the mark of a selectable
+// row: two items of one template that each have one are rows enough
+// (Jupyter's file list of two files, each a <div> with its checkbox and
+// its link); other items take three.
+const oneCheckbox = (it) => it.querySelectorAll(CHECK_SEL).length === 1;
+export const repeatedItems = (items, min = 3) => {
+  if (items.length < min) return false;
   // labelled sections and landmarks are regions of the page, not rows
   const f = items[0];
   if ((f.localName === 'section' && (f.hasAttribute('aria-label') || f.hasAttribute('aria-labelledby'))) || REGION_ROLES.has(roleOf(f))) return false;
