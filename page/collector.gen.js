@@ -1909,8 +1909,15 @@ var plingModule = (() => {
     }
     const input = el.querySelector("textarea");
     if (!label && input) label = accName(input, "textarea", "textbox");
-    if (!label) label = accName(el, tag, "textbox") || nearbyLabel(el);
+    if (!label) label = accName(el, tag, "textbox") || labelAround(el) || nearbyLabel(el);
     return ["type", "textbox", label];
+  };
+  var labelAround = (el) => {
+    for (let p = el.parentElement, d = 0; p && d < 2; p = p.parentElement, d++) {
+      const l = roleless(clean(p.getAttribute("aria-label")));
+      if (l) return l;
+    }
+    return "";
   };
   var comboboxDisplay = (el, tag) => tag !== "input" && tag !== "textarea" && el.getAttribute("aria-readonly") === "true" && !isEditable(el) && !!(el.parentElement && el.parentElement.closest('[role="combobox"]'));
   var TOGGLE_AROUND = "[role=radio],[role=checkbox],[role=switch],[role=menuitemradio],[role=menuitemcheckbox],[role=option]";

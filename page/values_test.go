@@ -233,6 +233,8 @@ func TestEditInCodeEditors(t *testing.T) {
 		{"contenteditable", "/ceditor.html", "sql_command", `window.model`},
 		{"codemirror6", "/codemirror6.html", "sql_query", `window.editor6.state.doc.toString()`},
 		{"monaco", "/monaco.html", "sql_query", `window.monacoEditor.getValue()`},
+		// a notebook's cell: named by the area's label, not its "In [ ]:" prompt
+		{"notebook cell", "/notebook-cell.html", "edit_code_here", `window.editor.getValue()`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -41,8 +41,18 @@ export const codeEditor = (el, tag) => {
   } catch (e) { label = ''; }
   const input = el.querySelector('textarea');
   if (!label && input) label = accName(input, 'textarea', 'textbox');
-  if (!label) label = accName(el, tag, 'textbox') || nearbyLabel(el);
+  if (!label) label = accName(el, tag, 'textbox') || labelAround(el) || nearbyLabel(el);
   return ['type', 'textbox', label];
+};
+// labelAround is the aria-label of an editor's parent or grandparent: the
+// area a page labels and an editor library fills (Jupyter's "Edit code
+// here" around each cell's CodeMirror, beside its "In [ ]:" prompt).
+const labelAround = (el) => {
+  for (let p = el.parentElement, d = 0; p && d < 2; p = p.parentElement, d++) {
+    const l = roleless(clean(p.getAttribute('aria-label')));
+    if (l) return l;
+  }
+  return '';
 };
 // comboboxDisplay: a read-only ARIA textbox that is no field (not an
 // input, text area or contenteditable) inside a combobox shows the
