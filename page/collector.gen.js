@@ -1729,13 +1729,17 @@ var plingModule = (() => {
     const t = cut2(gather(c, { skip: (e, tg) => tg === "img" || skipButtons(e, tg) }, NAME_TEXT * 2), NAME_TEXT);
     return LETTER.test(t) ? t : cut2(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
   };
-  var columnHeaderCell = (el, row) => {
+  var columnOf = (el, row) => {
     const cell = el.closest("td,th,[role=gridcell],[role=cell]");
-    if (!cell || cell.parentElement !== row) return null;
+    if (!cell || cell.parentElement !== row) return -1;
     let col = 0;
     for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
-    const h = headersOf(row);
-    return h.cells && h.cells[col] || null;
+    return col;
+  };
+  var columnHeaderCell = (el, row) => {
+    const col = columnOf(el, row);
+    const h = col < 0 ? null : headersOf(row);
+    return h && h.cells && h.cells[col] || null;
   };
   var filterLabel = (el) => {
     const cell = el.closest("td,th");
@@ -1749,11 +1753,8 @@ var plingModule = (() => {
     return h && LETTER.test(h) ? h + " filter" : "";
   };
   var columnHeader = (el, row) => {
-    const cell = el.closest("td,th,[role=gridcell],[role=cell]");
-    if (!cell || cell.parentElement !== row) return "";
-    let col = 0;
-    for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
-    return headersOf(row)[col] || "";
+    const col = columnOf(el, row);
+    return col < 0 ? "" : headersOf(row)[col] || "";
   };
   var checkboxIn = (el) => {
     const cb = el.querySelector("input[type=checkbox],[role=checkbox],[role=switch]");

@@ -273,7 +273,7 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
       delete c.evidence;
     }
     // a link whose text is the row's data (a table's name, its row
-    // count) is named by its column: table(record) opens the row's
+    // count) is named by its column: open_table(record) opens the row's
     // "Table" link, where open(record), open_2(record) said nothing
     // (finishShapes: a text every row shows, "Edit", names it first)
     if (!generic && kr[0] === 'link' && c.label === undefined && rec.kind === 'table' && el !== rec.el) {
@@ -425,7 +425,7 @@ export const finishShapes = () => {
   }
   for (const sh of w.rowActions) {
     // a link whose text is the row's data (a table's name, its row
-    // count) is named by its column: table(record) opens the row's
+    // count) is named by its column: open_table(record) opens the row's
     // "Table" link, where open(record), open_2(record) said nothing
     if (sh.column) {
       if (!sh.label) {

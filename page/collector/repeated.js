@@ -295,15 +295,20 @@ const headerText = (c) => {
   const t = cut(gather(c, { skip: (e, tg) => tg === 'img' || skipButtons(e, tg) }, NAME_TEXT * 2), NAME_TEXT);
   return LETTER.test(t) ? t : cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
 };
+// columnOf is the column of the cell holding el in row, or -1.
+const columnOf = (el, row) => {
+  const cell = el.closest('td,th,[role=gridcell],[role=cell]');
+  if (!cell || cell.parentElement !== row) return -1;
+  let col = 0;
+  for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+  return col;
+};
 // columnHeaderCell is the header cell of the column of the cell holding
 // el in row, or null.
 export const columnHeaderCell = (el, row) => {
-  const cell = el.closest('td,th,[role=gridcell],[role=cell]');
-  if (!cell || cell.parentElement !== row) return null;
-  let col = 0;
-  for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
-  const h = headersOf(row);
-  return (h.cells && h.cells[col]) || null;
+  const col = columnOf(el, row);
+  const h = col < 0 ? null : headersOf(row);
+  return (h && h.cells && h.cells[col]) || null;
 };
 // columnHeader is the header text of the column of the cell holding
 // el in row.
@@ -321,11 +326,8 @@ export const filterLabel = (el) => {
   return h && LETTER.test(h) ? h + ' filter' : '';
 };
 export const columnHeader = (el, row) => {
-  const cell = el.closest('td,th,[role=gridcell],[role=cell]');
-  if (!cell || cell.parentElement !== row) return '';
-  let col = 0;
-  for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
-  return headersOf(row)[col] || '';
+  const col = columnOf(el, row);
+  return col < 0 ? '' : headersOf(row)[col] || '';
 };
 export const checkboxIn = (el) => {
   const cb = el.querySelector('input[type=checkbox],[role=checkbox],[role=switch]');
