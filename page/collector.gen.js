@@ -1324,6 +1324,7 @@ var plingModule = (() => {
       for (const r of table.rows) {
         if (!shown(r)) continue;
         const cs = [...r.cells].filter(shown);
+        if (cs.length === 1 && cs[0].colSpan > 1) continue;
         if (cs.length < 2 || cs.length > 3 || cs[0].localName !== "th" || cs.slice(1).some((c) => c.localName !== "td" || c.querySelector(FIELD_SEL2)) || !LETTER.test(cs[0].textContent || "")) {
           n = 0;
           break;

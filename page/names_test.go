@@ -260,7 +260,9 @@ func TestActionNames(t *testing.T) {
 				{"open_table", "", `Open the row's "Table" link`, ""},
 				{"open_size", "", `Open the row's "Size" link`, ""},
 				{"check_all", "checkbox", "", ""},
+				{"optimize_table", "", "", ""},
 			}, absent: []string{"selected_tbl", "open", "open_2", "table_ascending"},
+			state:   map[string]any{"Data": "16.0 KiB", "Overhead": "120 B"},
 			columns: "Table | Rows | Type | Size"},
 		// phpMyAdmin's insert form: its actions panel, two rows of
 		// controls in a table without headers, is layout, not records

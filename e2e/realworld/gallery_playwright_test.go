@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -283,8 +284,18 @@ func (a *pwAgent) step(ctx context.Context, bases galleryBases, st step) error {
 			return err
 		}
 		if el == nil {
-			if el, err = a.onlyTextbox(ctx); el == nil || err != nil {
-				return fmt.Errorf("no text box named like %s (%v)", st.target, err)
+			if el, err = a.onlyTextbox(ctx); err != nil {
+				return err
+			}
+		}
+		if el == nil {
+			// an unnamed field under its column's header
+			nodes, err := a.snapshot(ctx)
+			if err != nil {
+				return err
+			}
+			if el = inColumn(nodes, rx, func(n *pwNode) bool { return pwTypeRoles[n.role] && n.role != "combobox" }); el == nil {
+				return fmt.Errorf("no text box named like %s", st.target)
 			}
 		}
 		return a.typeInto(ctx, el, st)
@@ -480,7 +491,45 @@ func (a *pwAgent) selectInRow(ctx context.Context, rx *regexp.Regexp) (*pwNode, 
 			}
 		}
 	}
-	return nil, nil
+	return inColumn(nodes, rx, func(n *pwNode) bool { return n.role == "combobox" }), nil
+}
+
+// inColumn is the control (of a role is) under the column header like rx,
+// in the first row below the header's (phpMyAdmin's new column: "Type"
+// over an unnamed select, "Length/Values" over an unnamed text box), as a
+// person reads a form laid out in columns; or nil.
+func inColumn(nodes []*pwNode, rx *regexp.Regexp, is func(*pwNode) bool) *pwNode {
+	cells := func(row *pwNode) []*pwNode {
+		var out []*pwNode
+		for _, x := range nodes {
+			if x.parent == row {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	for i, h := range nodes {
+		if h.role != "columnheader" || h.parent == nil || !rx.MatchString(`"`+strings.Join(strings.Fields(subtreeText(nodes, h)), " ")+`"`) {
+			continue
+		}
+		col := slices.Index(cells(h.parent), h)
+		for _, row := range nodes[i+1:] {
+			if row.role != "row" || row == h.parent {
+				continue
+			}
+			cs := cells(row)
+			if col < 0 || col >= len(cs) {
+				return nil
+			}
+			for _, n := range nodes {
+				if is(n) && n.ref != "" && n.within(cs[col]) {
+					return n
+				}
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // subtreeText is the names and texts of n and everything inside it.

@@ -225,7 +225,8 @@ type observation struct {
 		Shown []record `json:"shown"`
 		IDs   []string `json:"ids"`
 	} `json:"records"`
-	Continuation string `json:"continuation"`
+	Continuation string         `json:"continuation"`
+	State        map[string]any `json:"state"`
 }
 
 type action struct {

@@ -30,13 +30,21 @@ func pmaPWScripts() map[string][]step {
 			{op: opPress, target: `(?i)^"browse"`, record: "shop_products"},
 			{op: opPress, target: `(?i)^"delete"`, record: "Gadget"},
 			{op: opPress, target: `(?i)^"ok"`, role: "button"}},
+		"create_table": {{op: opOpen, path: pmaStructure},
+			{op: opType, target: `(?i)^"table name`, text: "harbour_tides"},
+			{op: opType, target: `(?i)^"number of columns`, text: "1"},
+			{op: opPress, target: `(?i)^"create"`, role: "button"},
+			{op: opType, target: `(?i)^"(name|column)`, text: "port", wait: true},
+			{op: opChoose, target: `(?i)^"type`, text: "VARCHAR"},
+			{op: opType, target: `(?i)^"length`, text: "40"},
+			{op: opPress, target: `(?i)^"save"`, role: "button"}},
 		"drop_table": {{op: opOpen, path: pmaStructure},
 			{op: opPress, target: `(?i)^"drop"`, record: "shop_import"},
 			{op: opPress, target: `(?i)^"ok"`, role: "button"}},
 	}
 }
 
-// BenchmarkPhpMyAdminTasksBesidePlaywright runs TestPhpMyAdmin's five
+// BenchmarkPhpMyAdminTasksBesidePlaywright runs TestPhpMyAdmin's six
 // tasks through Playwright MCP 0.0.83 against a fresh phpMyAdmin over a
 // fresh MariaDB, each outcome checked in the database with
 // TestPhpMyAdmin's checks, and prints each task's pass, calls and cl100k

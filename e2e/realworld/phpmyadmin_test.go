@@ -28,6 +28,7 @@ var pmaTasks = []wpTask{
 	{"sql_update", "shop_products.stock", pmaSQLUpdate, adminerWant("SELECT stock FROM shop_products WHERE name = 'Widget'", "12")},
 	{"insert_row", "shop_products (the new row)", pmaInsertRow, adminerWant("SELECT CONCAT(price, ' ', stock) FROM shop_products WHERE name = 'Sprocket'", "2.50 7")},
 	{"delete_row", "shop_products (the row gone)", pmaDeleteRow, adminerWant("SELECT COUNT(*) FROM shop_products WHERE name = 'Gadget'", "0")},
+	{"create_table", "information_schema.columns (harbour_tides.port)", pmaCreateTable, adminerWant("SELECT COLUMN_TYPE FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'harbour_tides' AND column_name = 'port'", "varchar(40)")},
 	{"drop_table", "information_schema.tables", pmaDropTable, adminerWant("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'wordpress' AND table_name = 'shop_import'", "0")},
 }
 
@@ -133,6 +134,62 @@ func pmaInsertRow(ctx context.Context, s *session, w *wpSite) error {
 		return err
 	}
 	return wantFeedback(r, `(?i)1 row inserted`)
+}
+
+// pmaCreateTable: the database's "Create new table" form (a name, one
+// column), Create; then the new table's column form (a table whose rows
+// are the columns): the column's name, type and length, Save.
+func pmaCreateTable(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, pmaStructure)
+	if err != nil {
+		return err
+	}
+	if obs, err = wpTypeFields(ctx, s, obs, []wpField{{`(?i)^table_name`, "harbour_tides"}, {`(?i)^number_of_columns`, "1"}}); err != nil {
+		return err
+	}
+	r, err := pmaPress(ctx, s, obs, `(?i)^create( |$)`)
+	if err != nil {
+		return err
+	}
+	obs = r.Body.Observation
+	for _, f := range []struct{ re, text string }{{`(?i)^(name|column)`, "port"}, {`(?i)^length`, "40"}} {
+		a, err := pickWhere(ctx, s, obs, func(a *action) bool {
+			return a.Kind == "type" && regexp.MustCompile(f.re).MatchString(a.Name)
+		}, "a field like "+f.re)
+		if err != nil {
+			return err
+		}
+		rec := ""
+		if a.RecordParam {
+			rec = a.SampleIDs[0]
+		}
+		if r, err = wpAct(ctx, s, a, rec, map[string]any{"text": f.text}); err != nil {
+			return err
+		}
+		obs = r.Body.Observation
+	}
+	typ, err := pickWhere(ctx, s, obs, func(a *action) bool {
+		return a.Kind == "select" && regexp.MustCompile(`(?i)^type`).MatchString(a.Name)
+	}, "the column's type")
+	if err != nil {
+		return err
+	}
+	rec := ""
+	if typ.RecordParam {
+		rec = typ.SampleIDs[0]
+	}
+	if r, err = wpAct(ctx, s, typ, rec, map[string]any{"value": "VARCHAR"}); err != nil {
+		return err
+	}
+	r, err = pmaPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`)
+	if err != nil {
+		return err
+	}
+	// (phpMyAdmin opens the new table's structure: its state names it)
+	if got := fmt.Sprint(r.Body.Observation.State["Table"]); got != "harbour_tides" {
+		return fmt.Errorf("after Save the page is not the new table's (state Table %q): %s", got, firstLine(r.Text))
+	}
+	return nil
 }
 
 // pmaPress runs the first action like re that takes no argument: a

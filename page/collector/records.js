@@ -145,6 +145,9 @@ export const propertyTable = (table) => {
     for (const r of table.rows) {
       if (!shown(r)) continue;
       const cs = [...r.cells].filter(shown);
+      // (a footer row of one cell across the columns: phpMyAdmin's
+      // "Optimize table" under its space usage)
+      if (cs.length === 1 && cs[0].colSpan > 1) continue;
       if (cs.length < 2 || cs.length > 3 || cs[0].localName !== 'th' || cs.slice(1).some((c) => c.localName !== 'td' || c.querySelector(FIELD_SEL)) ||
         !LETTER.test(cs[0].textContent || '')) {
         n = 0;
