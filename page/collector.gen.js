@@ -315,6 +315,421 @@ var plingModule = (() => {
   var cut2 = (s, n) => cut(s, n === void 0 ? w.maxText : n);
   var idrefText2 = (el, attr) => idrefText(el, attr, w.maxText * 2);
 
+  // collector/widgets.js
+  var pad2 = (n) => (n < 10 ? "0" : "") + n;
+  var isoOf = (y, m, d) => y >= 1e3 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= 31 ? y + "-" + pad2(m) + "-" + pad2(d) : "";
+  var ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/;
+  var MONTH_WORD = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?![a-z])/i;
+  var MONTHS3 = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+  var monthIn = (s) => {
+    if (!s) return null;
+    const m = MONTH_WORD.exec(s);
+    const y = /\b(\d{4})\b/.exec(s);
+    if (!m || !y) return null;
+    return [+y[1], MONTHS3.indexOf(m[1].toLowerCase()) + 1];
+  };
+  var dateIn = (s, n) => {
+    if (!s) return "";
+    const iso = ISO_DATE.exec(s);
+    if (iso) return n && +iso[3] !== n ? "" : isoOf(+iso[1], +iso[2], +iso[3]);
+    const ym = monthIn(s);
+    if (!ym) return "";
+    const rest = s.replace(/\b\d{4}\b/, " ");
+    const ds = rest.match(/\b\d{1,2}(?=st|nd|rd|th|\b)/g);
+    if (!ds) return "";
+    const d = n ? ds.some((x) => +x === n) ? n : 0 : +ds[0];
+    return d ? isoOf(ym[0], ym[1], d) : "";
+  };
+  var nextDay = (iso) => {
+    const d = new Date(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10) + 1);
+    return isoOf(d.getFullYear(), d.getMonth() + 1, d.getDate());
+  };
+  var dayNum = (el) => {
+    const t = clean(el.textContent || "");
+    return /^\d{1,2}$/.test(t) ? +t : 0;
+  };
+  var gridMonth = (grid) => {
+    let ym = w.gridMonths.get(grid);
+    if (ym !== void 0) return ym;
+    ym = monthIn(idrefText2(grid, "aria-labelledby")) || monthIn(clean(grid.getAttribute("aria-label")));
+    if (!ym && grid.caption) ym = monthIn(clean(grid.caption.textContent));
+    for (let p = grid.previousElementSibling, i = 0; !ym && p && i < 4; p = p.previousElementSibling, i++) {
+      const t = clean(p.textContent || "");
+      if (t.length <= 40) ym = monthIn(t);
+    }
+    w.gridMonths.set(grid, ym || null);
+    return ym || null;
+  };
+  var calendarDay = (el, tag, role) => {
+    const cl = el.classList;
+    if (cl.contains("flatpickr-day")) {
+      if (cl.contains("flatpickr-disabled") || cl.contains("hidden")) return "";
+      const d = el.dateObj;
+      if (d instanceof Date && !isNaN(d.getTime())) return isoOf(d.getFullYear(), d.getMonth() + 1, d.getDate());
+      return dateIn(el.getAttribute("aria-label"), dayNum(el));
+    }
+    const isCell = tag === "td" || role === "gridcell";
+    if (!isCell && tag !== "button" && tag !== "a" && role !== "button") return "";
+    if (el.childElementCount > 3) return "";
+    let cell = null;
+    if (isCell) cell = el;
+    else {
+      const p = el.parentElement;
+      const isC = (e) => e && (e.localName === "td" || e.hasAttributes() && roleOf(e) === "gridcell");
+      cell = isC(p) ? p : p && isC(p.parentElement) ? p.parentElement : null;
+    }
+    if (!cell) return "";
+    const n = dayNum(el);
+    if (!n) return "";
+    if (isCell && el.querySelector("button,a,[role=button]")) return "";
+    if (cell.getAttribute("data-handler") === "selectDay") {
+      const y = +cell.getAttribute("data-year"), m = +cell.getAttribute("data-month");
+      return tag === "a" && y && m >= 0 ? isoOf(y, m + 1, n) : "";
+    }
+    for (const e of el === cell ? [el] : [el, cell]) {
+      const dd = e.getAttribute("data-date") || e.getAttribute("data-day");
+      if (dd && ISO_DATE.test(dd)) return dateIn(dd, n);
+      const l = dateIn(e.getAttribute("aria-label") || e.getAttribute("title"), n);
+      if (l) return l;
+    }
+    const tm = cell.querySelector("time[datetime]");
+    if (tm && ISO_DATE.test(tm.getAttribute("datetime"))) return dateIn(tm.getAttribute("datetime"), n);
+    if (el === cell && role !== "gridcell") return "";
+    const grid = cell.closest("table,[role=grid]");
+    const ym = grid ? gridMonth(grid) : null;
+    return ym ? isoOf(ym[0], ym[1], n) : "";
+  };
+  var calendarGrid = (grid) => {
+    if (!grid) return false;
+    let d = w.calendarGrids.get(grid);
+    if (d !== void 0) return d;
+    d = grid.classList.contains("ui-datepicker-calendar");
+    if (!d) {
+      let seen = 0, run2 = 0, prev = "";
+      const tw = document.createTreeWalker(grid, NodeFilter.SHOW_ELEMENT);
+      for (let c = tw.nextNode(), steps = 0; c && steps < 400; c = tw.nextNode(), steps++) {
+        if (c.localName !== "td" && !(c.hasAttributes() && roleOf(c) === "gridcell")) continue;
+        if (++seen > 21 || run2 >= 7) break;
+        const b = c.querySelector("button,a,[role=button]");
+        const e = b || c;
+        const day = calendarDay(e, e.localName, e.hasAttributes() ? roleOf(e) : "");
+        if (!day) continue;
+        run2 = prev && nextDay(prev) === day ? run2 + 1 : 1;
+        prev = day;
+      }
+      d = run2 >= 7;
+    }
+    w.calendarGrids.set(grid, d);
+    return d;
+  };
+  var CAL_ROOT = ".flatpickr-calendar,.ui-datepicker";
+  var calendarOf = (el) => {
+    const lib = el.closest(CAL_ROOT);
+    if (lib) return lib;
+    for (let n = el.parentElement, d = 0; n && d < 3; n = n.parentElement, d++) {
+      const g = n.querySelector("table,[role=grid]");
+      if (g && calendarGrid(g)) return g;
+    }
+    return null;
+  };
+  var PREV_WORD = /(?:^|[\s_-])(?:prev|previous)(?:[\s_-]|$)/i;
+  var NEXT_WORD = /(?:^|[\s_-])next(?:[\s_-]|$)/i;
+  var monthStep = (el, tag, role) => {
+    const cl = el.classList;
+    if (cl.contains("flatpickr-prev-month") || cl.contains("ui-datepicker-prev")) return cl.contains("flatpickr-disabled") || cl.contains("ui-state-disabled") ? "" : "previous";
+    if (cl.contains("flatpickr-next-month") || cl.contains("ui-datepicker-next")) return cl.contains("flatpickr-disabled") || cl.contains("ui-state-disabled") ? "" : "next";
+    if (!(tag === "button" || tag === "a" || role === "button")) return "";
+    const words = (typeof el.className === "string" ? el.className : "") + " " + clean(el.getAttribute("aria-label")) + " " + clean(el.getAttribute("title"));
+    const way = PREV_WORD.test(words) ? "previous" : NEXT_WORD.test(words) ? "next" : "";
+    if (!way || /\byear\b/i.test(words)) return "";
+    return calendarOf(el) ? way : "";
+  };
+  var SPIN_UP = /(?:^|[\s_-])(?:up|increment|incr|inc|plus)(?:[\s_-]|$)/i;
+  var SPIN_DOWN = /(?:^|[\s_-])(?:down|decrement|decr|dec|minus)(?:[\s_-]|$)/i;
+  var spinInput = (el) => {
+    const p = el.parentElement;
+    return p ? p.querySelector(":scope > input[type=number], :scope > [role=spinbutton], :scope > input.ui-spinner-input") : null;
+  };
+  var spinStep = (el, tag) => {
+    if (!(tag === "a" || tag === "button" || tag === "span" || tag === "div")) return "";
+    const cls = typeof el.className === "string" ? el.className : "";
+    if (!cls) return "";
+    const lib = el.classList.contains("ui-spinner-button");
+    if (!lib && tag !== "button" && el.getAttribute("role") !== "button") return "";
+    const way = /ui-spinner-up/.test(cls) || SPIN_UP.test(cls) ? "up" : /ui-spinner-down/.test(cls) || SPIN_DOWN.test(cls) ? "down" : "";
+    return way && spinInput(el) ? way : "";
+  };
+  var widgetOf = (el, tag, role) => {
+    const date = calendarDay(el, tag, role);
+    if (date) {
+      const cal = calendarOf(el) || el.closest("table,[role=grid]");
+      return { kr: ["click", "button"], label: date, date, calendar: cal ? keyOf2(cal) : "", top: true };
+    }
+    const way = monthStep(el, tag, role);
+    if (way) return { kr: ["click", "button"], label: way === "previous" ? "Previous month" : "Next month", description: "Show the " + way + " month of the calendar", top: true };
+    const spin = spinStep(el, tag);
+    if (spin) {
+      const f = spinInput(el);
+      const fl = f ? accName(f, f.localName, "spinbutton") || nearbyLabel(f) : "";
+      return { kr: ["click", "button"], label: spin === "up" ? "Up" : "Down", description: "Step " + (fl ? '"' + cut2(fl, NAME_TEXT) + '" ' : "the number ") + spin, top: false };
+    }
+    return null;
+  };
+  var treeNode = (el, tag, role) => {
+    if (role === "treeitem") {
+      const p = el.parentElement;
+      return p && p.localName === "li" && (p.getAttribute("role") === "none" || p.getAttribute("role") === "presentation") ? "" : "tree";
+    }
+    if (tag === "li" && (role === "none" || role === "presentation") && el.querySelector(":scope > [role=treeitem]")) return "tree";
+    return "";
+  };
+  var treeParts = (el) => {
+    const item = roleOf(el) === "treeitem" ? el : el.querySelector(":scope > [role=treeitem]");
+    if (!item) return null;
+    let label = item !== el ? item : null, twisty = null;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      const r = c.hasAttributes() ? roleOf(c) : "";
+      if (c.localName === "ul" || c.localName === "ol" || r === "group") continue;
+      if (c === label) break;
+      if (!LETTER.test(c.textContent || "")) {
+        if (!twisty && vis(c)) twisty = c;
+      } else if (!label) {
+        label = c;
+        break;
+      }
+    }
+    if (!label) label = item;
+    return { item, label, twisty: twisty || label };
+  };
+  var treeControls = (el, ctx, hover) => {
+    const tp = treeParts(el);
+    if (!tp) return;
+    const ex = tp.item.getAttribute("aria-expanded");
+    const mk = (target, label, description) => {
+      w.widgetDone.add(target);
+      w.widgetNow = { label, description };
+      try {
+        control(target, target.localName, target.hasAttributes() ? roleOf(target) : "", target.hasAttributes(), ["click", "button"], ctx, hover);
+      } finally {
+        w.widgetNow = null;
+      }
+    };
+    if (ex === "false") mk(tp.twisty, "Expand", "Open the tree node (show its children)");
+    else if (ex === "true") mk(tp.twisty, "Collapse", "Close the tree node (hide its children)");
+    mk(tp.label, "Select", "Select the tree node");
+  };
+  function initWidgets() {
+    w.gridMonths = /* @__PURE__ */ new Map();
+    w.calendarGrids = /* @__PURE__ */ new Map();
+    w.widgetNow = null;
+    w.widgetDone = /* @__PURE__ */ new WeakSet();
+  }
+
+  // collector/records.js
+  var AUTHOR_ID_ATTRS = ["data-id", "data-key", "data-row-key", "data-item-id", "data-row-id", "data-record-id", "data-uid", "data-uuid"];
+  var LIST_PARENT_SKIP = /* @__PURE__ */ new Set(["menu", "menubar", "tablist", "listbox", "tree", "radiogroup", "toolbar"]);
+  var ITEM_ROLE_SKIP = /* @__PURE__ */ new Set(["tab", "menuitem", "option", "presentation", "none", "treeitem", "radio", "separator"]);
+  var sameSibling = (el, test) => {
+    for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (test(s)) return true;
+    for (let s = el.nextElementSibling; s; s = s.nextElementSibling) if (test(s)) return true;
+    return false;
+  };
+  var FIELD_SEL = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea";
+  var formTable = (table) => {
+    if (!table || table.localName !== "table") return false;
+    let d = w.formTables.get(table);
+    if (d !== void 0) return d;
+    d = false;
+    if (table.classList.contains("form-table")) d = true;
+    else {
+      let rows = 0, form = 0;
+      for (const r of table.rows) {
+        if (rows >= 12) break;
+        if (!shown(r) || r.cells.length === 0) continue;
+        rows++;
+        const cs = r.cells;
+        if (cs.length < 2 || cs.length > 3) continue;
+        const lab = cs[0];
+        if (lab.querySelector(FIELD_SEL + ",button,a[href]") || !LETTER.test(lab.textContent || "")) continue;
+        if (lab.localName !== "th" && !lab.querySelector("label")) {
+          if (table.tHead && table.tHead.rows.length) continue;
+          const t = clean(lab.textContent);
+          if (t.length > NAME_TEXT || !/:\s*$|^\S+(\s\S+){0,3}$/.test(t)) continue;
+        }
+        if (cs[1].querySelector(FIELD_SEL)) form++;
+      }
+      d = form >= 2 && form * 2 >= rows || form === 1 && rows - form === buttonRows(table);
+    }
+    w.formTables.set(table, d);
+    return d;
+  };
+  var buttonRows = (table) => {
+    let n = 0;
+    for (const r of table.rows) {
+      if (!shown(r)) continue;
+      if (r.querySelector("button,input[type=submit],input[type=button]") && gather(r, { skip: skipControls }, 1) === "") n++;
+    }
+    return n;
+  };
+  var formRow = (tr) => formCell(spanningCell(tr));
+  var formCell = (cell) => !!cell && cell.querySelectorAll(FIELD_SEL).length >= 2;
+  var spanningCell = (tr) => {
+    let cell = null;
+    for (const c of tr.cells) {
+      if (!shown(c)) continue;
+      if (cell) return null;
+      cell = c;
+    }
+    return cell && (cell.colSpan > 1 || loneFieldCell(tr)) ? cell : null;
+  };
+  var loneFieldCell = (tr) => {
+    const t = tr.closest("table");
+    if (!t || t.rows.length > 12) return false;
+    for (const r of t.rows) {
+      if (r.cells.length > 1) return false;
+      if (r !== tr && r.querySelector(FIELD_SEL)) return false;
+    }
+    return true;
+  };
+  var controlCell = (cell) => !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
+  var layoutRow = (tr, body) => {
+    const table = body.localName === "table" ? body : body.parentElement;
+    if (!table || table.tHead && table.tHead.rows.length || tr.querySelector("th")) return false;
+    const n = table.rows.length;
+    if (n === 1) return tr.querySelector(CTRL_SEL) !== null;
+    if (n > 3) return false;
+    let d = w.layoutTables.get(table);
+    if (d !== void 0) return d;
+    const counts = /* @__PURE__ */ new Set();
+    d = true;
+    for (const r of table.rows) {
+      if (counts.has(r.cells.length) || r.querySelector("th") || !r.querySelector(CTRL_SEL)) {
+        d = false;
+        break;
+      }
+      counts.add(r.cells.length);
+    }
+    w.layoutTables.set(table, d);
+    return d;
+  };
+  var fieldGrid = (table) => {
+    if (!table || table.localName !== "table") return false;
+    let d = w.gridTables.get(table);
+    if (d !== void 0) return d;
+    d = false;
+    const rows = [...table.rows].filter(shown);
+    if (rows.length === 2 && !rows[0].querySelector(FIELD_SEL)) {
+      let heads = 0, fields = 0, ok = true;
+      for (const c of rows[0].cells) {
+        if (c.localName === "th" && LETTER.test(c.textContent || "")) heads++;
+        else if (LETTER.test(c.textContent || "")) ok = false;
+      }
+      for (const c of rows[1].cells) if (c.querySelector(FIELD_SEL)) fields++;
+      d = ok && heads >= 2 && fields >= 2;
+    }
+    w.gridTables.set(table, d);
+    return d;
+  };
+  var gridLabel = (el) => {
+    const cell = el.closest("td");
+    const tr = cell && cell.parentElement;
+    const table = tr && tr.closest("table");
+    if (!table || !fieldGrid(table) || tr === table.rows[0]) return "";
+    let col = 0;
+    for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+    for (const h of table.rows[0].cells) {
+      if (col < (h.colSpan || 1)) return h.localName === "th" ? asLabel(clean(gather(h, { skip: skipControls }, NAME_TEXT + 1))) : "";
+      col -= h.colSpan || 1;
+    }
+    return "";
+  };
+  var propertyTable = (table) => {
+    if (!table || table.localName !== "table") return false;
+    let d = w.propTables.get(table);
+    if (d !== void 0) return d;
+    d = false;
+    if (!(table.tHead && table.tHead.rows.length) && !table.classList.contains("form-table")) {
+      let n = 0;
+      for (const r of table.rows) {
+        if (!shown(r)) continue;
+        const cs = [...r.cells].filter(shown);
+        if (cs.length === 1 && cs[0].colSpan > 1) continue;
+        if (cs.length < 2 || cs.length > 3 || cs[0].localName !== "th" || cs.slice(1).some((c) => c.localName !== "td" || c.querySelector(FIELD_SEL)) || !LETTER.test(cs[0].textContent || "")) {
+          n = 0;
+          break;
+        }
+        if (++n > 40) break;
+      }
+      d = n >= 2;
+    }
+    w.propTables.set(table, d);
+    return d;
+  };
+  var propertyOf = (tr) => {
+    const p = tr.parentElement;
+    const table = p && (p.localName === "table" ? p : p.parentElement);
+    if (!propertyTable(table)) return null;
+    const cs = [...tr.cells].filter(shown);
+    const name = clean(gather(cs[0], { skip: skipControls }, NAME_TEXT + 1));
+    if (!name) return null;
+    const value = clean(cs.slice(1).map((c) => gather(c, {}, w.maxText + 1)).join(" "));
+    return { name, value };
+  };
+  var filterRow = (tr) => {
+    let fields = 0;
+    for (const c of tr.cells) {
+      if (gather(c, { skip: skipControls }, 1) !== "") return false;
+      if (c.querySelector(FIELD_SEL)) fields++;
+    }
+    return fields > 0;
+  };
+  var recordKind = (el, tag, role, hasAttr, nested) => {
+    if (w.declRecords) return hasAttr && el.hasAttribute("data-pling-record") ? "decl" : "";
+    if (hasAttr && (role === "treeitem" || tag === "li")) {
+      const tk = treeNode(el, tag, role);
+      if (tk) return tk;
+    }
+    if (tag === "tr") {
+      const p = el.parentElement;
+      if (!p) return "";
+      const pt = p.localName;
+      if (pt !== "tbody" && pt !== "table") return "";
+      if (formTable(p.localName === "table" ? p : p.parentElement) || fieldGrid(p.localName === "table" ? p : p.parentElement)) return "";
+      const sc = spanningCell(el);
+      if (formCell(sc) || controlCell(sc) || layoutRow(el, p)) return "";
+      if (calendarGrid(p.localName === "table" ? p : p.parentElement)) return "";
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === "td") return "table";
+      return "";
+    }
+    if (role === "row") {
+      if (el.querySelector("[role=columnheader]")) return "";
+      const g = el.closest("[role=grid],[role=table],[role=treegrid]");
+      return g && !calendarGrid(g.closest("table") || g) ? "table" : "";
+    }
+    if (tag === "li" && !role) {
+      const f = el.firstElementChild;
+      if (f && f.localName === "form" && !f.nextElementSibling) return "";
+      const p = el.parentElement;
+      if (!p || p.localName !== "ul" && p.localName !== "ol") return "";
+      const pr = p.hasAttributes() ? roleOf(p) : "";
+      if (pr && LIST_PARENT_SKIP.has(pr)) return "";
+      return sameSibling(el, (s) => s.localName === "li") ? "list" : "single";
+    }
+    if (role && ITEM_ROLE_SKIP.has(role)) return role === "option" && !nested ? repeatRow(el, tag, role) : "";
+    if (role === "listitem" || role === "article" || tag === "article" && !role) {
+      const want = role || "article";
+      return sameSibling(el, (s) => (s.hasAttributes() ? roleOf(s) : "") === want || want === "article" && s.localName === "article" && !s.getAttribute("role")) ? "list" : want === "article" ? "" : "single";
+    }
+    return nested ? "" : repeatRow(el, tag, role);
+  };
+  function initRecords() {
+    w.formTables = /* @__PURE__ */ new Map();
+    w.propTables = /* @__PURE__ */ new Map();
+    w.gridTables = /* @__PURE__ */ new Map();
+    w.layoutTables = /* @__PURE__ */ new Map();
+    w.propGroups = /* @__PURE__ */ new Map();
+  }
+
   // ../internal/js/secret.js
   var SECRET_AC = /* @__PURE__ */ new Set(["one-time-code", "current-password", "new-password"]);
   var secretAutocomplete = (ac) => {
@@ -464,11 +879,11 @@ var plingModule = (() => {
     }
     return "";
   };
-  var FIELD_SEL = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea";
+  var FIELD_SEL2 = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea";
   var partnerLabel = (el) => {
     for (let p = el.parentElement, d = 0; p && d < 3; p = p.parentElement, d++) {
       let other = null, n = 0;
-      for (const f of p.querySelectorAll(FIELD_SEL)) {
+      for (const f of p.querySelectorAll(FIELD_SEL2)) {
         if (f === el || !vis(f)) continue;
         if (++n > 1) return "";
         other = f;
@@ -487,7 +902,7 @@ var plingModule = (() => {
     if (!label && kr[2]) label = kr[2];
     if (!label && field) {
       const rl = ctx.rec ? "" : rowLabel(el);
-      label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
+      label = rl === null ? accName(el, tag, kr[1]) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
     } else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && ctx.prop && (!label || label === ctx.prop.value || /\d/.test(label))) label = ctx.prop.name;
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
@@ -1015,389 +1430,6 @@ var plingModule = (() => {
   };
   function initFolding() {
     w.lists = /* @__PURE__ */ new Map();
-  }
-
-  // collector/widgets.js
-  var pad2 = (n) => (n < 10 ? "0" : "") + n;
-  var isoOf = (y, m, d) => y >= 1e3 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= 31 ? y + "-" + pad2(m) + "-" + pad2(d) : "";
-  var ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/;
-  var MONTH_WORD = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?![a-z])/i;
-  var MONTHS3 = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-  var monthIn = (s) => {
-    if (!s) return null;
-    const m = MONTH_WORD.exec(s);
-    const y = /\b(\d{4})\b/.exec(s);
-    if (!m || !y) return null;
-    return [+y[1], MONTHS3.indexOf(m[1].toLowerCase()) + 1];
-  };
-  var dateIn = (s, n) => {
-    if (!s) return "";
-    const iso = ISO_DATE.exec(s);
-    if (iso) return n && +iso[3] !== n ? "" : isoOf(+iso[1], +iso[2], +iso[3]);
-    const ym = monthIn(s);
-    if (!ym) return "";
-    const rest = s.replace(/\b\d{4}\b/, " ");
-    const ds = rest.match(/\b\d{1,2}(?=st|nd|rd|th|\b)/g);
-    if (!ds) return "";
-    const d = n ? ds.some((x) => +x === n) ? n : 0 : +ds[0];
-    return d ? isoOf(ym[0], ym[1], d) : "";
-  };
-  var nextDay = (iso) => {
-    const d = new Date(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10) + 1);
-    return isoOf(d.getFullYear(), d.getMonth() + 1, d.getDate());
-  };
-  var dayNum = (el) => {
-    const t = clean(el.textContent || "");
-    return /^\d{1,2}$/.test(t) ? +t : 0;
-  };
-  var gridMonth = (grid) => {
-    let ym = w.gridMonths.get(grid);
-    if (ym !== void 0) return ym;
-    ym = monthIn(idrefText2(grid, "aria-labelledby")) || monthIn(clean(grid.getAttribute("aria-label")));
-    if (!ym && grid.caption) ym = monthIn(clean(grid.caption.textContent));
-    for (let p = grid.previousElementSibling, i = 0; !ym && p && i < 4; p = p.previousElementSibling, i++) {
-      const t = clean(p.textContent || "");
-      if (t.length <= 40) ym = monthIn(t);
-    }
-    w.gridMonths.set(grid, ym || null);
-    return ym || null;
-  };
-  var calendarDay = (el, tag, role) => {
-    const cl = el.classList;
-    if (cl.contains("flatpickr-day")) {
-      if (cl.contains("flatpickr-disabled") || cl.contains("hidden")) return "";
-      const d = el.dateObj;
-      if (d instanceof Date && !isNaN(d.getTime())) return isoOf(d.getFullYear(), d.getMonth() + 1, d.getDate());
-      return dateIn(el.getAttribute("aria-label"), dayNum(el));
-    }
-    const isCell = tag === "td" || role === "gridcell";
-    if (!isCell && tag !== "button" && tag !== "a" && role !== "button") return "";
-    if (el.childElementCount > 3) return "";
-    let cell = null;
-    if (isCell) cell = el;
-    else {
-      const p = el.parentElement;
-      const isC = (e) => e && (e.localName === "td" || e.hasAttributes() && roleOf(e) === "gridcell");
-      cell = isC(p) ? p : p && isC(p.parentElement) ? p.parentElement : null;
-    }
-    if (!cell) return "";
-    const n = dayNum(el);
-    if (!n) return "";
-    if (isCell && el.querySelector("button,a,[role=button]")) return "";
-    if (cell.getAttribute("data-handler") === "selectDay") {
-      const y = +cell.getAttribute("data-year"), m = +cell.getAttribute("data-month");
-      return tag === "a" && y && m >= 0 ? isoOf(y, m + 1, n) : "";
-    }
-    for (const e of el === cell ? [el] : [el, cell]) {
-      const dd = e.getAttribute("data-date") || e.getAttribute("data-day");
-      if (dd && ISO_DATE.test(dd)) return dateIn(dd, n);
-      const l = dateIn(e.getAttribute("aria-label") || e.getAttribute("title"), n);
-      if (l) return l;
-    }
-    const tm = cell.querySelector("time[datetime]");
-    if (tm && ISO_DATE.test(tm.getAttribute("datetime"))) return dateIn(tm.getAttribute("datetime"), n);
-    if (el === cell && role !== "gridcell") return "";
-    const grid = cell.closest("table,[role=grid]");
-    const ym = grid ? gridMonth(grid) : null;
-    return ym ? isoOf(ym[0], ym[1], n) : "";
-  };
-  var calendarGrid = (grid) => {
-    if (!grid) return false;
-    let d = w.calendarGrids.get(grid);
-    if (d !== void 0) return d;
-    d = grid.classList.contains("ui-datepicker-calendar");
-    if (!d) {
-      let seen = 0, run2 = 0, prev = "";
-      const tw = document.createTreeWalker(grid, NodeFilter.SHOW_ELEMENT);
-      for (let c = tw.nextNode(), steps = 0; c && steps < 400; c = tw.nextNode(), steps++) {
-        if (c.localName !== "td" && !(c.hasAttributes() && roleOf(c) === "gridcell")) continue;
-        if (++seen > 21 || run2 >= 7) break;
-        const b = c.querySelector("button,a,[role=button]");
-        const e = b || c;
-        const day = calendarDay(e, e.localName, e.hasAttributes() ? roleOf(e) : "");
-        if (!day) continue;
-        run2 = prev && nextDay(prev) === day ? run2 + 1 : 1;
-        prev = day;
-      }
-      d = run2 >= 7;
-    }
-    w.calendarGrids.set(grid, d);
-    return d;
-  };
-  var CAL_ROOT = ".flatpickr-calendar,.ui-datepicker";
-  var calendarOf = (el) => {
-    const lib = el.closest(CAL_ROOT);
-    if (lib) return lib;
-    for (let n = el.parentElement, d = 0; n && d < 3; n = n.parentElement, d++) {
-      const g = n.querySelector("table,[role=grid]");
-      if (g && calendarGrid(g)) return g;
-    }
-    return null;
-  };
-  var PREV_WORD = /(?:^|[\s_-])(?:prev|previous)(?:[\s_-]|$)/i;
-  var NEXT_WORD = /(?:^|[\s_-])next(?:[\s_-]|$)/i;
-  var monthStep = (el, tag, role) => {
-    const cl = el.classList;
-    if (cl.contains("flatpickr-prev-month") || cl.contains("ui-datepicker-prev")) return cl.contains("flatpickr-disabled") || cl.contains("ui-state-disabled") ? "" : "previous";
-    if (cl.contains("flatpickr-next-month") || cl.contains("ui-datepicker-next")) return cl.contains("flatpickr-disabled") || cl.contains("ui-state-disabled") ? "" : "next";
-    if (!(tag === "button" || tag === "a" || role === "button")) return "";
-    const words = (typeof el.className === "string" ? el.className : "") + " " + clean(el.getAttribute("aria-label")) + " " + clean(el.getAttribute("title"));
-    const way = PREV_WORD.test(words) ? "previous" : NEXT_WORD.test(words) ? "next" : "";
-    if (!way || /\byear\b/i.test(words)) return "";
-    return calendarOf(el) ? way : "";
-  };
-  var SPIN_UP = /(?:^|[\s_-])(?:up|increment|incr|inc|plus)(?:[\s_-]|$)/i;
-  var SPIN_DOWN = /(?:^|[\s_-])(?:down|decrement|decr|dec|minus)(?:[\s_-]|$)/i;
-  var spinInput = (el) => {
-    const p = el.parentElement;
-    return p ? p.querySelector(":scope > input[type=number], :scope > [role=spinbutton], :scope > input.ui-spinner-input") : null;
-  };
-  var spinStep = (el, tag) => {
-    if (!(tag === "a" || tag === "button" || tag === "span" || tag === "div")) return "";
-    const cls = typeof el.className === "string" ? el.className : "";
-    if (!cls) return "";
-    const lib = el.classList.contains("ui-spinner-button");
-    if (!lib && tag !== "button" && el.getAttribute("role") !== "button") return "";
-    const way = /ui-spinner-up/.test(cls) || SPIN_UP.test(cls) ? "up" : /ui-spinner-down/.test(cls) || SPIN_DOWN.test(cls) ? "down" : "";
-    return way && spinInput(el) ? way : "";
-  };
-  var widgetOf = (el, tag, role) => {
-    const date = calendarDay(el, tag, role);
-    if (date) {
-      const cal = calendarOf(el) || el.closest("table,[role=grid]");
-      return { kr: ["click", "button"], label: date, date, calendar: cal ? keyOf2(cal) : "", top: true };
-    }
-    const way = monthStep(el, tag, role);
-    if (way) return { kr: ["click", "button"], label: way === "previous" ? "Previous month" : "Next month", description: "Show the " + way + " month of the calendar", top: true };
-    const spin = spinStep(el, tag);
-    if (spin) {
-      const f = spinInput(el);
-      const fl = f ? accName(f, f.localName, "spinbutton") || nearbyLabel(f) : "";
-      return { kr: ["click", "button"], label: spin === "up" ? "Up" : "Down", description: "Step " + (fl ? '"' + cut2(fl, NAME_TEXT) + '" ' : "the number ") + spin, top: false };
-    }
-    return null;
-  };
-  var treeNode = (el, tag, role) => {
-    if (role === "treeitem") {
-      const p = el.parentElement;
-      return p && p.localName === "li" && (p.getAttribute("role") === "none" || p.getAttribute("role") === "presentation") ? "" : "tree";
-    }
-    if (tag === "li" && (role === "none" || role === "presentation") && el.querySelector(":scope > [role=treeitem]")) return "tree";
-    return "";
-  };
-  var treeParts = (el) => {
-    const item = roleOf(el) === "treeitem" ? el : el.querySelector(":scope > [role=treeitem]");
-    if (!item) return null;
-    let label = item !== el ? item : null, twisty = null;
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-      const r = c.hasAttributes() ? roleOf(c) : "";
-      if (c.localName === "ul" || c.localName === "ol" || r === "group") continue;
-      if (c === label) break;
-      if (!LETTER.test(c.textContent || "")) {
-        if (!twisty && vis(c)) twisty = c;
-      } else if (!label) {
-        label = c;
-        break;
-      }
-    }
-    if (!label) label = item;
-    return { item, label, twisty: twisty || label };
-  };
-  var treeControls = (el, ctx, hover) => {
-    const tp = treeParts(el);
-    if (!tp) return;
-    const ex = tp.item.getAttribute("aria-expanded");
-    const mk = (target, label, description) => {
-      w.widgetDone.add(target);
-      w.widgetNow = { label, description };
-      try {
-        control(target, target.localName, target.hasAttributes() ? roleOf(target) : "", target.hasAttributes(), ["click", "button"], ctx, hover);
-      } finally {
-        w.widgetNow = null;
-      }
-    };
-    if (ex === "false") mk(tp.twisty, "Expand", "Open the tree node (show its children)");
-    else if (ex === "true") mk(tp.twisty, "Collapse", "Close the tree node (hide its children)");
-    mk(tp.label, "Select", "Select the tree node");
-  };
-  function initWidgets() {
-    w.gridMonths = /* @__PURE__ */ new Map();
-    w.calendarGrids = /* @__PURE__ */ new Map();
-    w.widgetNow = null;
-    w.widgetDone = /* @__PURE__ */ new WeakSet();
-  }
-
-  // collector/records.js
-  var AUTHOR_ID_ATTRS = ["data-id", "data-key", "data-row-key", "data-item-id", "data-row-id", "data-record-id", "data-uid", "data-uuid"];
-  var LIST_PARENT_SKIP = /* @__PURE__ */ new Set(["menu", "menubar", "tablist", "listbox", "tree", "radiogroup", "toolbar"]);
-  var ITEM_ROLE_SKIP = /* @__PURE__ */ new Set(["tab", "menuitem", "option", "presentation", "none", "treeitem", "radio", "separator"]);
-  var sameSibling = (el, test) => {
-    for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (test(s)) return true;
-    for (let s = el.nextElementSibling; s; s = s.nextElementSibling) if (test(s)) return true;
-    return false;
-  };
-  var FIELD_SEL2 = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea";
-  var formTable = (table) => {
-    if (!table || table.localName !== "table") return false;
-    let d = w.formTables.get(table);
-    if (d !== void 0) return d;
-    d = false;
-    if (table.classList.contains("form-table")) d = true;
-    else {
-      let rows = 0, form = 0;
-      for (const r of table.rows) {
-        if (rows >= 12) break;
-        if (!shown(r) || r.cells.length === 0) continue;
-        rows++;
-        const cs = r.cells;
-        if (cs.length < 2 || cs.length > 3) continue;
-        const lab = cs[0];
-        if (lab.querySelector(FIELD_SEL2 + ",button,a[href]") || !LETTER.test(lab.textContent || "")) continue;
-        if (lab.localName !== "th" && !lab.querySelector("label")) {
-          if (table.tHead && table.tHead.rows.length) continue;
-          const t = clean(lab.textContent);
-          if (t.length > NAME_TEXT || !/:\s*$|^\S+(\s\S+){0,3}$/.test(t)) continue;
-        }
-        if (cs[1].querySelector(FIELD_SEL2)) form++;
-      }
-      d = form >= 2 && form * 2 >= rows || form === 1 && rows - form === buttonRows(table);
-    }
-    w.formTables.set(table, d);
-    return d;
-  };
-  var buttonRows = (table) => {
-    let n = 0;
-    for (const r of table.rows) {
-      if (!shown(r)) continue;
-      if (r.querySelector("button,input[type=submit],input[type=button]") && gather(r, { skip: skipControls }, 1) === "") n++;
-    }
-    return n;
-  };
-  var formRow = (tr) => formCell(spanningCell(tr));
-  var formCell = (cell) => !!cell && cell.querySelectorAll(FIELD_SEL2).length >= 2;
-  var spanningCell = (tr) => {
-    let cell = null;
-    for (const c of tr.cells) {
-      if (!shown(c)) continue;
-      if (cell) return null;
-      cell = c;
-    }
-    return cell && (cell.colSpan > 1 || loneFieldCell(tr)) ? cell : null;
-  };
-  var loneFieldCell = (tr) => {
-    const t = tr.closest("table");
-    if (!t || t.rows.length > 12) return false;
-    for (const r of t.rows) {
-      if (r.cells.length > 1) return false;
-      if (r !== tr && r.querySelector(FIELD_SEL2)) return false;
-    }
-    return true;
-  };
-  var controlCell = (cell) => !!cell && cell.querySelector(CTRL_SEL) !== null && gather(cell, { skip: skipControls }, 1) === "";
-  var layoutRow = (tr, body) => {
-    const table = body.localName === "table" ? body : body.parentElement;
-    if (!table || table.tHead && table.tHead.rows.length || tr.querySelector("th")) return false;
-    const n = table.rows.length;
-    if (n === 1) return tr.querySelector(CTRL_SEL) !== null;
-    if (n > 3) return false;
-    let d = w.layoutTables.get(table);
-    if (d !== void 0) return d;
-    const counts = /* @__PURE__ */ new Set();
-    d = true;
-    for (const r of table.rows) {
-      if (counts.has(r.cells.length) || r.querySelector("th") || !r.querySelector(CTRL_SEL)) {
-        d = false;
-        break;
-      }
-      counts.add(r.cells.length);
-    }
-    w.layoutTables.set(table, d);
-    return d;
-  };
-  var propertyTable = (table) => {
-    if (!table || table.localName !== "table") return false;
-    let d = w.propTables.get(table);
-    if (d !== void 0) return d;
-    d = false;
-    if (!(table.tHead && table.tHead.rows.length) && !table.classList.contains("form-table")) {
-      let n = 0;
-      for (const r of table.rows) {
-        if (!shown(r)) continue;
-        const cs = [...r.cells].filter(shown);
-        if (cs.length === 1 && cs[0].colSpan > 1) continue;
-        if (cs.length < 2 || cs.length > 3 || cs[0].localName !== "th" || cs.slice(1).some((c) => c.localName !== "td" || c.querySelector(FIELD_SEL2)) || !LETTER.test(cs[0].textContent || "")) {
-          n = 0;
-          break;
-        }
-        if (++n > 40) break;
-      }
-      d = n >= 2;
-    }
-    w.propTables.set(table, d);
-    return d;
-  };
-  var propertyOf = (tr) => {
-    const p = tr.parentElement;
-    const table = p && (p.localName === "table" ? p : p.parentElement);
-    if (!propertyTable(table)) return null;
-    const cs = [...tr.cells].filter(shown);
-    const name = clean(gather(cs[0], { skip: skipControls }, NAME_TEXT + 1));
-    if (!name) return null;
-    const value = clean(cs.slice(1).map((c) => gather(c, {}, w.maxText + 1)).join(" "));
-    return { name, value };
-  };
-  var filterRow = (tr) => {
-    let fields = 0;
-    for (const c of tr.cells) {
-      if (gather(c, { skip: skipControls }, 1) !== "") return false;
-      if (c.querySelector(FIELD_SEL2)) fields++;
-    }
-    return fields > 0;
-  };
-  var recordKind = (el, tag, role, hasAttr, nested) => {
-    if (w.declRecords) return hasAttr && el.hasAttribute("data-pling-record") ? "decl" : "";
-    if (hasAttr && (role === "treeitem" || tag === "li")) {
-      const tk = treeNode(el, tag, role);
-      if (tk) return tk;
-    }
-    if (tag === "tr") {
-      const p = el.parentElement;
-      if (!p) return "";
-      const pt = p.localName;
-      if (pt !== "tbody" && pt !== "table") return "";
-      if (formTable(p.localName === "table" ? p : p.parentElement)) return "";
-      const sc = spanningCell(el);
-      if (formCell(sc) || controlCell(sc) || layoutRow(el, p)) return "";
-      if (calendarGrid(p.localName === "table" ? p : p.parentElement)) return "";
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === "td") return "table";
-      return "";
-    }
-    if (role === "row") {
-      if (el.querySelector("[role=columnheader]")) return "";
-      const g = el.closest("[role=grid],[role=table],[role=treegrid]");
-      return g && !calendarGrid(g.closest("table") || g) ? "table" : "";
-    }
-    if (tag === "li" && !role) {
-      const f = el.firstElementChild;
-      if (f && f.localName === "form" && !f.nextElementSibling) return "";
-      const p = el.parentElement;
-      if (!p || p.localName !== "ul" && p.localName !== "ol") return "";
-      const pr = p.hasAttributes() ? roleOf(p) : "";
-      if (pr && LIST_PARENT_SKIP.has(pr)) return "";
-      return sameSibling(el, (s) => s.localName === "li") ? "list" : "single";
-    }
-    if (role && ITEM_ROLE_SKIP.has(role)) return role === "option" && !nested ? repeatRow(el, tag, role) : "";
-    if (role === "listitem" || role === "article" || tag === "article" && !role) {
-      const want = role || "article";
-      return sameSibling(el, (s) => (s.hasAttributes() ? roleOf(s) : "") === want || want === "article" && s.localName === "article" && !s.getAttribute("role")) ? "list" : want === "article" ? "" : "single";
-    }
-    return nested ? "" : repeatRow(el, tag, role);
-  };
-  function initRecords() {
-    w.formTables = /* @__PURE__ */ new Map();
-    w.propTables = /* @__PURE__ */ new Map();
-    w.layoutTables = /* @__PURE__ */ new Map();
-    w.propGroups = /* @__PURE__ */ new Map();
   }
 
   // collector/modal.js

@@ -281,6 +281,15 @@ func TestActionNames(t *testing.T) {
 				{"language", "dropdown", "", ""},
 				{"theme", "dropdown", "", ""},
 			}, absent: []string{"documentation_2", "set_theme_select", "server_connection_collation_documentation"}},
+		// phpMyAdmin's new table: a row of headers over a row of fields
+		// is a form, each field named by the header above it
+		{file: "pma-create.html", records: 0,
+			want: []wantAction{
+				{"table_comments", "textbox", `Type into "Table comments"`, ""},
+				{"collation", "dropdown", "", ""},
+				{"storage_engine", "dropdown", "", ""},
+				{"save", "", "", ""},
+			}, absent: []string{"comment", "tbl_collation"}},
 		// Syncthing: a link whose only class is a Bootstrap colour is named
 		// by what it does, not success(record); a unit dropdown beside a
 		// labelled number takes its label

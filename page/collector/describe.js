@@ -4,6 +4,7 @@ import { w } from './state.js';
 import { accName, asLabel, formHeading, isEditable, keyHintless, labelsText, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
 import { evidenceOf, fieldEvidence, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
 import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
+import { gridLabel } from './records.js';
 import { filterLabel } from './repeated.js';
 import { LETTER, clean, cut, vis } from './text.js';
 import { isSecret } from '../../internal/js/secret.js';
@@ -212,7 +213,7 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   if (!label && field) {
     const rl = ctx.rec ? '' : rowLabel(el);
     // (null: the row's label is another field's, this one only modifies it)
-    label = rl === null ? accName(el, tag, kr[1]) : rl || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+    label = rl === null ? accName(el, tag, kr[1]) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
   }
   else if (!label && kr[0] === 'check') label = nearbyLabel(el);
   // a control that shows a property's value (Syncthing's "0 B/s (0 B)"

@@ -1,7 +1,7 @@
 // records.js: what is a record (recordKind): list items, table rows,
 // form rows, declared records.
 import { w } from './state.js';
-import { roleOf, skipControls } from './controls.js';
+import { asLabel, roleOf, skipControls } from './controls.js';
 import { NAME_TEXT } from './params.js';
 import { CTRL_SEL, repeatRow } from './repeated.js';
 import { LETTER, clean, gather, shown } from './text.js';
@@ -128,6 +128,44 @@ export const layoutRow = (tr, body) => {
   w.layoutTables.set(table, d);
   return d;
 };
+// fieldGrid: a table of two rows, a row of headers (th, and empty spacer
+// cells between them) over a row of fields, each field under a header
+// (phpMyAdmin's new table's options: "Table comments: | Collation: |
+// Storage Engine:" over a text box and two selects) is a form whose
+// fields are named by the header above each (gridLabel), not a record.
+// Decided once per table.
+export const fieldGrid = (table) => {
+  if (!table || table.localName !== 'table') return false;
+  let d = w.gridTables.get(table);
+  if (d !== undefined) return d;
+  d = false;
+  const rows = [...table.rows].filter(shown);
+  if (rows.length === 2 && !rows[0].querySelector(FIELD_SEL)) {
+    let heads = 0, fields = 0, ok = true;
+    for (const c of rows[0].cells) {
+      if (c.localName === 'th' && LETTER.test(c.textContent || '')) heads++;
+      else if (LETTER.test(c.textContent || '')) ok = false;
+    }
+    for (const c of rows[1].cells) if (c.querySelector(FIELD_SEL)) fields++;
+    d = ok && heads >= 2 && fields >= 2;
+  }
+  w.gridTables.set(table, d);
+  return d;
+};
+// gridLabel is the header above a field of a fieldGrid, or ''.
+export const gridLabel = (el) => {
+  const cell = el.closest('td');
+  const tr = cell && cell.parentElement;
+  const table = tr && tr.closest('table');
+  if (!table || !fieldGrid(table) || tr === table.rows[0]) return '';
+  let col = 0;
+  for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+  for (const h of table.rows[0].cells) {
+    if (col < (h.colSpan || 1)) return h.localName === 'th' ? asLabel(clean(gather(h, { skip: skipControls }, NAME_TEXT + 1))) : '';
+    col -= h.colSpan || 1;
+  }
+  return '';
+};
 // propertyTable: a table without column headers whose every shown row
 // is a header cell and one or two cells of data, no field among them
 // (Syncthing's This Device: Download Rate | 0 B/s, Listeners | 1/1;
@@ -195,7 +233,7 @@ export const recordKind = (el, tag, role, hasAttr, nested) => {
     if (!p) return '';
     const pt = p.localName;
     if (pt !== 'tbody' && pt !== 'table') return '';
-    if (formTable(p.localName === 'table' ? p : p.parentElement)) return '';
+    if (formTable(p.localName === 'table' ? p : p.parentElement) || fieldGrid(p.localName === 'table' ? p : p.parentElement)) return '';
     // (the row's spanning cell, looked for once: every table row asks)
     const sc = spanningCell(el);
     if (formCell(sc) || controlCell(sc) || layoutRow(el, p)) return '';
@@ -233,6 +271,7 @@ export const recordKind = (el, tag, role, hasAttr, nested) => {
 export function initRecords() {
   w.formTables = new Map();
   w.propTables = new Map();
+  w.gridTables = new Map();
   w.layoutTables = new Map();
   w.propGroups = new Map();
 }
