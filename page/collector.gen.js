@@ -535,32 +535,31 @@ var plingModule = (() => {
     return false;
   };
   var FIELD_SEL = "input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea";
-  var formTable = (table) => {
-    if (!table || table.localName !== "table") return false;
-    let d = w.formTables.get(table);
-    if (d !== void 0) return d;
-    d = false;
-    if (table.classList.contains("form-table")) d = true;
-    else {
-      let rows = 0, form = 0;
-      for (const r of table.rows) {
-        if (rows >= 12) break;
-        if (!shown(r) || r.cells.length === 0) continue;
-        rows++;
-        const cs = r.cells;
-        if (cs.length < 2 || cs.length > 3) continue;
-        const lab = cs[0];
-        if (lab.querySelector(FIELD_SEL + ",button,a[href]") || !LETTER.test(lab.textContent || "")) continue;
-        if (lab.localName !== "th" && !lab.querySelector("label")) {
-          if (table.tHead && table.tHead.rows.length) continue;
-          const t = clean(lab.textContent);
-          if (t.length > NAME_TEXT || !/:\s*$|^\S+(\s\S+){0,3}$/.test(t)) continue;
-        }
-        if (cs[1].querySelector(FIELD_SEL)) form++;
+  var formTable = (table) => isTable(table) && perTable(w.formTables, table, decideFormTable);
+  var decideFormTable = (table) => {
+    if (table.classList.contains("form-table")) return true;
+    let rows = 0, form = 0;
+    for (const r of table.rows) {
+      if (rows >= 12) break;
+      if (!shown(r) || r.cells.length === 0) continue;
+      rows++;
+      const cs = r.cells;
+      if (cs.length < 2 || cs.length > 3) continue;
+      const lab = cs[0];
+      if (lab.querySelector(FIELD_SEL + ",button,a[href]") || !LETTER.test(lab.textContent || "")) continue;
+      if (lab.localName !== "th" && !lab.querySelector("label")) {
+        if (table.tHead && table.tHead.rows.length) continue;
+        const t = clean(lab.textContent);
+        if (t.length > NAME_TEXT || !/:\s*$|^\S+(\s\S+){0,3}$/.test(t)) continue;
       }
-      d = form >= 2 && form * 2 >= rows || form === 1 && rows - form === buttonRows(table);
+      if (cs[1].querySelector(FIELD_SEL)) form++;
     }
-    w.formTables.set(table, d);
+    return form >= 2 && form * 2 >= rows || form === 1 && rows - form === buttonRows(table);
+  };
+  var isTable = (el) => !!el && el.localName === "table";
+  var perTable = (map, table, decide) => {
+    let d = map.get(table);
+    if (d === void 0) map.set(table, d = decide(table));
     return d;
   };
   var buttonRows = (table) => {
@@ -597,73 +596,53 @@ var plingModule = (() => {
     if (!table || table.tHead && table.tHead.rows.length || tr.querySelector("th")) return false;
     const n = table.rows.length;
     if (n === 1) return tr.querySelector(CTRL_SEL) !== null;
-    if (n > 3) return false;
-    let d = w.layoutTables.get(table);
-    if (d !== void 0) return d;
+    return n <= 3 && perTable(w.layoutTables, table, unlikeControlRows);
+  };
+  var unlikeControlRows = (table) => {
     const counts = /* @__PURE__ */ new Set();
-    d = true;
     for (const r of table.rows) {
-      if (counts.has(r.cells.length) || r.querySelector("th") || !r.querySelector(CTRL_SEL)) {
-        d = false;
-        break;
-      }
+      if (counts.has(r.cells.length) || r.querySelector("th") || !r.querySelector(CTRL_SEL)) return false;
       counts.add(r.cells.length);
     }
-    w.layoutTables.set(table, d);
-    return d;
+    return true;
   };
-  var fieldGrid = (table) => {
-    if (!table || table.localName !== "table") return false;
-    let d = w.gridTables.get(table);
-    if (d !== void 0) return d;
-    d = false;
+  var fieldGrid = (table) => isTable(table) && table.rows.length <= 4 && perTable(w.gridTables, table, headersOverFields);
+  var headersOverFields = (table) => {
     const rows = [...table.rows].filter(shown);
-    if (rows.length === 2 && !rows[0].querySelector(FIELD_SEL)) {
-      let heads = 0, fields = 0, ok = true;
-      for (const c of rows[0].cells) {
-        if (c.localName === "th" && LETTER.test(c.textContent || "")) heads++;
-        else if (LETTER.test(c.textContent || "")) ok = false;
-      }
-      for (const c of rows[1].cells) if (c.querySelector(FIELD_SEL)) fields++;
-      d = ok && heads >= 2 && fields >= 2;
+    if (rows.length !== 2 || rows[0].querySelector(FIELD_SEL)) return false;
+    let heads = 0, fields = 0;
+    for (const c of rows[0].cells) {
+      if (!LETTER.test(c.textContent || "")) continue;
+      if (c.localName !== "th") return false;
+      heads++;
     }
-    w.gridTables.set(table, d);
-    return d;
+    for (const c of rows[1].cells) if (c.querySelector(FIELD_SEL)) fields++;
+    return heads >= 2 && fields >= 2;
   };
   var gridLabel = (el) => {
     const cell = el.closest("td");
     const tr = cell && cell.parentElement;
     const table = tr && tr.closest("table");
     if (!table || !fieldGrid(table) || tr === table.rows[0]) return "";
-    let col = 0;
-    for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+    let col = cellColumn(cell);
     for (const h of table.rows[0].cells) {
       if (col < (h.colSpan || 1)) return h.localName === "th" ? asLabel(clean(gather(h, { skip: skipControls }, NAME_TEXT + 1))) : "";
       col -= h.colSpan || 1;
     }
     return "";
   };
-  var propertyTable = (table) => {
-    if (!table || table.localName !== "table") return false;
-    let d = w.propTables.get(table);
-    if (d !== void 0) return d;
-    d = false;
-    if (!(table.tHead && table.tHead.rows.length) && !table.classList.contains("form-table")) {
-      let n = 0;
-      for (const r of table.rows) {
-        if (!shown(r)) continue;
-        const cs = [...r.cells].filter(shown);
-        if (cs.length === 1 && cs[0].colSpan > 1) continue;
-        if (cs.length < 2 || cs.length > 3 || cs[0].localName !== "th" || cs.slice(1).some((c) => c.localName !== "td" || c.querySelector(FIELD_SEL)) || !LETTER.test(cs[0].textContent || "")) {
-          n = 0;
-          break;
-        }
-        if (++n > 40) break;
-      }
-      d = n >= 2;
+  var propertyTable = (table) => isTable(table) && perTable(w.propTables, table, headerValueRows);
+  var headerValueRows = (table) => {
+    if (table.tHead && table.tHead.rows.length || table.classList.contains("form-table")) return false;
+    let n = 0;
+    for (const r of table.rows) {
+      if (!shown(r)) continue;
+      const cs = [...r.cells].filter(shown);
+      if (cs.length === 1 && cs[0].colSpan > 1) continue;
+      if (cs.length < 2 || cs.length > 3 || cs[0].localName !== "th" || cs.slice(1).some((c) => c.localName !== "td" || c.querySelector(FIELD_SEL)) || !LETTER.test(cs[0].textContent || "")) return false;
+      if (++n > 40) break;
     }
-    w.propTables.set(table, d);
-    return d;
+    return n >= 2;
   };
   var propertyOf = (tr) => {
     const p = tr.parentElement;
@@ -1762,12 +1741,14 @@ var plingModule = (() => {
     const t = cut2(gather(c, { skip: (e, tg) => tg === "img" || skipButtons(e, tg) }, NAME_TEXT * 2), NAME_TEXT);
     return LETTER.test(t) ? t : cut2(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
   };
-  var columnOf = (el, row) => {
-    const cell = el.closest("td,th,[role=gridcell],[role=cell]");
-    if (!cell || cell.parentElement !== row) return -1;
+  var cellColumn = (cell) => {
     let col = 0;
     for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
     return col;
+  };
+  var columnOf = (el, row) => {
+    const cell = el.closest("td,th,[role=gridcell],[role=cell]");
+    return cell && cell.parentElement === row ? cellColumn(cell) : -1;
   };
   var columnHeaderCell = (el, row) => {
     const col = columnOf(el, row);
@@ -1780,9 +1761,7 @@ var plingModule = (() => {
     if (!tr || tr.localName !== "tr" || !tr.parentElement || tr.parentElement.localName !== "thead" || !filterRow(tr)) return "";
     const table = tr.closest("table");
     if (!table || table.tHead.rows[0] === tr) return "";
-    let col = 0;
-    for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
-    const h = headersOf(tr)[col] || "";
+    const h = headersOf(tr)[cellColumn(cell)] || "";
     return h && LETTER.test(h) ? h + " filter" : "";
   };
   var columnHeader = (el, row) => {
@@ -2792,10 +2771,7 @@ var plingModule = (() => {
     return false;
   };
   var propertyGroup = (tr, ctx) => {
-    const t = tr.closest("table");
-    let g = w.propGroups.get(t);
-    if (g === void 0) w.propGroups.set(t, g = contextOf(t) || (ctx.region ? ctx.region + " details" : "details"));
-    return g;
+    return perTable(w.propGroups, tr.closest("table"), (t) => contextOf(t) || (ctx.region ? ctx.region + " details" : "details"));
   };
   var countOnly = (v) => {
     const { el, tag, role, rk } = v;

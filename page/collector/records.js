@@ -3,7 +3,7 @@
 import { w } from './state.js';
 import { asLabel, roleOf, skipControls } from './controls.js';
 import { NAME_TEXT } from './params.js';
-import { CTRL_SEL, repeatRow } from './repeated.js';
+import { CTRL_SEL, cellColumn, repeatRow } from './repeated.js';
 import { LETTER, clean, gather, shown } from './text.js';
 import { calendarGrid, treeNode } from './widgets.js';
 
@@ -25,35 +25,37 @@ export const sameSibling = (el, test) => {
 // at least half of its visible rows are such rows. Decided once per
 // table.
 export const FIELD_SEL = 'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=reset]):not([type=image]),select,textarea';
-export const formTable = (table) => {
-  if (!table || table.localName !== 'table') return false;
-  let d = w.formTables.get(table);
-  if (d !== undefined) return d;
-  d = false;
-  if (table.classList.contains('form-table')) d = true;
-  else {
-    let rows = 0, form = 0;
-    for (const r of table.rows) {
-      if (rows >= 12) break;
-      if (!shown(r) || r.cells.length === 0) continue;
-      rows++;
-      const cs = r.cells;
-      if (cs.length < 2 || cs.length > 3) continue;
-      const lab = cs[0];
-      if (lab.querySelector(FIELD_SEL + ',button,a[href]') || !LETTER.test(lab.textContent || '')) continue;
-      if (lab.localName !== 'th' && !lab.querySelector('label')) {
-        // a plain cell labels a field only in a table without column headers
-        if (table.tHead && table.tHead.rows.length) continue;
-        const t = clean(lab.textContent);
-        if (t.length > NAME_TEXT || !/:\s*$|^\S+(\s\S+){0,3}$/.test(t)) continue;
-      }
-      if (cs[1].querySelector(FIELD_SEL)) form++;
+export const formTable = (table) => isTable(table) && perTable(w.formTables, table, decideFormTable);
+const decideFormTable = (table) => {
+  if (table.classList.contains('form-table')) return true;
+  let rows = 0, form = 0;
+  for (const r of table.rows) {
+    if (rows >= 12) break;
+    if (!shown(r) || r.cells.length === 0) continue;
+    rows++;
+    const cs = r.cells;
+    if (cs.length < 2 || cs.length > 3) continue;
+    const lab = cs[0];
+    if (lab.querySelector(FIELD_SEL + ',button,a[href]') || !LETTER.test(lab.textContent || '')) continue;
+    if (lab.localName !== 'th' && !lab.querySelector('label')) {
+      // a plain cell labels a field only in a table without column headers
+      if (table.tHead && table.tHead.rows.length) continue;
+      const t = clean(lab.textContent);
+      if (t.length > NAME_TEXT || !/:\s*$|^\S+(\s\S+){0,3}$/.test(t)) continue;
     }
-    // (one labelled field and its submit row: MediaWiki's "Reason:" and
-    // "Save user groups" under the user rights)
-    d = (form >= 2 && form * 2 >= rows) || (form === 1 && rows - form === buttonRows(table));
+    if (cs[1].querySelector(FIELD_SEL)) form++;
   }
-  w.formTables.set(table, d);
+  // (one labelled field and its submit row: MediaWiki's "Reason:" and
+  // "Save user groups" under the user rights)
+  return (form >= 2 && form * 2 >= rows) || (form === 1 && rows - form === buttonRows(table));
+};
+// isTable: el is a <table>.
+const isTable = (el) => !!el && el.localName === 'table';
+// perTable answers a question of a table once per collection: map holds
+// the answers, decide(table) is asked the first time.
+export const perTable = (map, table, decide) => {
+  let d = map.get(table);
+  if (d === undefined) map.set(table, (d = decide(table)));
   return d;
 };
 // buttonRows counts the shown rows of a table that hold a button and no
@@ -113,20 +115,15 @@ export const layoutRow = (tr, body) => {
   if (!table || (table.tHead && table.tHead.rows.length) || tr.querySelector('th')) return false;
   const n = table.rows.length;
   if (n === 1) return tr.querySelector(CTRL_SEL) !== null;
-  if (n > 3) return false;
-  let d = w.layoutTables.get(table);
-  if (d !== undefined) return d;
+  return n <= 3 && perTable(w.layoutTables, table, unlikeControlRows);
+};
+const unlikeControlRows = (table) => {
   const counts = new Set();
-  d = true;
   for (const r of table.rows) {
-    if (counts.has(r.cells.length) || r.querySelector('th') || !r.querySelector(CTRL_SEL)) {
-      d = false;
-      break;
-    }
+    if (counts.has(r.cells.length) || r.querySelector('th') || !r.querySelector(CTRL_SEL)) return false;
     counts.add(r.cells.length);
   }
-  w.layoutTables.set(table, d);
-  return d;
+  return true;
 };
 // fieldGrid: a table of two rows, a row of headers (th, and empty spacer
 // cells between them) over a row of fields, each field under a header
@@ -134,23 +131,19 @@ export const layoutRow = (tr, body) => {
 // Storage Engine:" over a text box and two selects) is a form whose
 // fields are named by the header above each (gridLabel), not a record.
 // Decided once per table.
-export const fieldGrid = (table) => {
-  if (!table || table.localName !== 'table') return false;
-  let d = w.gridTables.get(table);
-  if (d !== undefined) return d;
-  d = false;
+// (a table of more rows is never one: no row of it is measured)
+export const fieldGrid = (table) => isTable(table) && table.rows.length <= 4 && perTable(w.gridTables, table, headersOverFields);
+const headersOverFields = (table) => {
   const rows = [...table.rows].filter(shown);
-  if (rows.length === 2 && !rows[0].querySelector(FIELD_SEL)) {
-    let heads = 0, fields = 0, ok = true;
-    for (const c of rows[0].cells) {
-      if (c.localName === 'th' && LETTER.test(c.textContent || '')) heads++;
-      else if (LETTER.test(c.textContent || '')) ok = false;
-    }
-    for (const c of rows[1].cells) if (c.querySelector(FIELD_SEL)) fields++;
-    d = ok && heads >= 2 && fields >= 2;
+  if (rows.length !== 2 || rows[0].querySelector(FIELD_SEL)) return false;
+  let heads = 0, fields = 0;
+  for (const c of rows[0].cells) {
+    if (!LETTER.test(c.textContent || '')) continue;
+    if (c.localName !== 'th') return false;
+    heads++;
   }
-  w.gridTables.set(table, d);
-  return d;
+  for (const c of rows[1].cells) if (c.querySelector(FIELD_SEL)) fields++;
+  return heads >= 2 && fields >= 2;
 };
 // gridLabel is the header above a field of a fieldGrid, or ''.
 export const gridLabel = (el) => {
@@ -158,8 +151,7 @@ export const gridLabel = (el) => {
   const tr = cell && cell.parentElement;
   const table = tr && tr.closest('table');
   if (!table || !fieldGrid(table) || tr === table.rows[0]) return '';
-  let col = 0;
-  for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
+  let col = cellColumn(cell);
   for (const h of table.rows[0].cells) {
     if (col < (h.colSpan || 1)) return h.localName === 'th' ? asLabel(clean(gather(h, { skip: skipControls }, NAME_TEXT + 1))) : '';
     col -= h.colSpan || 1;
@@ -173,30 +165,21 @@ export const gridLabel = (el) => {
 // details of one thing, read as state named by each row's header, not
 // records whose columns are "column 1 | column 2". Decided once per
 // table.
-export const propertyTable = (table) => {
-  if (!table || table.localName !== 'table') return false;
-  let d = w.propTables.get(table);
-  if (d !== undefined) return d;
-  d = false;
-  if (!(table.tHead && table.tHead.rows.length) && !table.classList.contains('form-table')) {
-    let n = 0;
-    for (const r of table.rows) {
-      if (!shown(r)) continue;
-      const cs = [...r.cells].filter(shown);
-      // (a footer row of one cell across the columns: phpMyAdmin's
-      // "Optimize table" under its space usage)
-      if (cs.length === 1 && cs[0].colSpan > 1) continue;
-      if (cs.length < 2 || cs.length > 3 || cs[0].localName !== 'th' || cs.slice(1).some((c) => c.localName !== 'td' || c.querySelector(FIELD_SEL)) ||
-        !LETTER.test(cs[0].textContent || '')) {
-        n = 0;
-        break;
-      }
-      if (++n > 40) break;
-    }
-    d = n >= 2;
+export const propertyTable = (table) => isTable(table) && perTable(w.propTables, table, headerValueRows);
+const headerValueRows = (table) => {
+  if ((table.tHead && table.tHead.rows.length) || table.classList.contains('form-table')) return false;
+  let n = 0;
+  for (const r of table.rows) {
+    if (!shown(r)) continue;
+    const cs = [...r.cells].filter(shown);
+    // (a footer row of one cell across the columns: phpMyAdmin's
+    // "Optimize table" under its space usage)
+    if (cs.length === 1 && cs[0].colSpan > 1) continue;
+    if (cs.length < 2 || cs.length > 3 || cs[0].localName !== 'th' || cs.slice(1).some((c) => c.localName !== 'td' || c.querySelector(FIELD_SEL)) ||
+      !LETTER.test(cs[0].textContent || '')) return false;
+    if (++n > 40) break;
   }
-  w.propTables.set(table, d);
-  return d;
+  return n >= 2;
 };
 // propertyOf is a property row's header and value (cells after the
 // header joined by a space), or null when the row is none.

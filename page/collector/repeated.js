@@ -295,13 +295,16 @@ const headerText = (c) => {
   const t = cut(gather(c, { skip: (e, tg) => tg === 'img' || skipButtons(e, tg) }, NAME_TEXT * 2), NAME_TEXT);
   return LETTER.test(t) ? t : cut(gather(c, { skip: skipButtons }, NAME_TEXT * 2), NAME_TEXT);
 };
-// columnOf is the column of the cell holding el in row, or -1.
-const columnOf = (el, row) => {
-  const cell = el.closest('td,th,[role=gridcell],[role=cell]');
-  if (!cell || cell.parentElement !== row) return -1;
+// cellColumn is a cell's column in its row, the spans before it counted.
+export const cellColumn = (cell) => {
   let col = 0;
   for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
   return col;
+};
+// columnOf is the column of the cell holding el in row, or -1.
+const columnOf = (el, row) => {
+  const cell = el.closest('td,th,[role=gridcell],[role=cell]');
+  return cell && cell.parentElement === row ? cellColumn(cell) : -1;
 };
 // columnHeaderCell is the header cell of the column of the cell holding
 // el in row, or null.
@@ -320,9 +323,7 @@ export const filterLabel = (el) => {
   if (!tr || tr.localName !== 'tr' || !tr.parentElement || tr.parentElement.localName !== 'thead' || !filterRow(tr)) return '';
   const table = tr.closest('table');
   if (!table || table.tHead.rows[0] === tr) return '';
-  let col = 0;
-  for (let p = cell.previousElementSibling; p; p = p.previousElementSibling) col += p.colSpan || 1;
-  const h = headersOf(tr)[col] || '';
+  const h = headersOf(tr)[cellColumn(cell)] || '';
   return h && LETTER.test(h) ? h + ' filter' : '';
 };
 export const columnHeader = (el, row) => {

@@ -11,7 +11,7 @@ import { urlOf } from './icons.js';
 import { bsBackdrop } from './modal.js';
 import { addState, declStateOf, dlState, skipped } from './output.js';
 import { NAME_TEXT, inWin, textHas } from './params.js';
-import { formRow, propertyOf, recordKind } from './records.js';
+import { formRow, perTable, propertyOf, recordKind } from './records.js';
 import { regionOf, slug, uniqueRegionId } from './regions.js';
 import { keyOf } from './registry.js';
 import { CTRL_SEL, KV_LINE, authorId, checkItem, fieldsOf, kvList, mix, ownText, recMatches, singleRow, templateOf } from './repeated.js';
@@ -261,10 +261,7 @@ const rowKind = (v) => {
 // around the table (Syncthing's folder "Photos", "This Device"), else its
 // region's details; one search per table.
 const propertyGroup = (tr, ctx) => {
-  const t = tr.closest('table');
-  let g = w.propGroups.get(t);
-  if (g === undefined) w.propGroups.set(t, (g = contextOf(t) || (ctx.region ? ctx.region + ' details' : 'details')));
-  return g;
+  return perTable(w.propGroups, tr.closest('table'), (t) => contextOf(t) || (ctx.region ? ctx.region + ' details' : 'details'));
 };
 
 // countOnly counts a row beyond the listed ones (and the rows of its kind
