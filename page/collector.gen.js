@@ -310,6 +310,38 @@ var plingModule = (() => {
     w.R = registry();
   }
 
+  // collector/geometry.js
+  var meets = (r, c) => {
+    const t = r.top + c.oy, b = r.bottom + c.oy, l = r.left + c.ox, rr = r.right + c.ox;
+    return b > c.t && t < c.b && rr > c.l && l < c.r && (r.width > 0 || r.height > 0);
+  };
+  var mostly = (r, c) => {
+    const t = Math.max(r.top + c.oy, c.t), b = Math.min(r.bottom + c.oy, c.b);
+    const l = Math.max(r.left + c.ox, c.l), rr = Math.min(r.right + c.ox, c.r);
+    if (b <= t || rr <= l) return false;
+    const h = b - t;
+    return h >= r.height / 2 - 0.5 || h >= (c.b - c.t) / 2;
+  };
+  var clipsAll = (n) => {
+    if (!w.clipMemo) return clipsNow(n);
+    let c = w.clipMemo.get(n);
+    if (c === void 0) w.clipMemo.set(n, c = clipsNow(n));
+    return c;
+  };
+  var clipsNow = (n) => {
+    const r = n.getBoundingClientRect();
+    if (r.width > 1 && r.height > 1) return false;
+    if (r.width === 0 && r.height === 0 && !n.firstChild) return false;
+    const cs = getComputedStyle(n);
+    if (cs.display === "contents") return false;
+    return cs.overflow !== "visible" || !!cs.clip && cs.clip !== "auto";
+  };
+  function initGeometry() {
+    w.VW = win.innerWidth;
+    w.VH = win.innerHeight;
+    w.topClip = { l: 0, t: 0, r: w.VW, b: w.VH, ox: 0, oy: 0 };
+  }
+
   // collector/text.js
   var COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
   var cut2 = (s, n) => cut(s, n === void 0 ? w.maxText : n);
@@ -973,24 +1005,6 @@ var plingModule = (() => {
     for (const h of w.hidden) if (h.label === label && h.how === how && h.region === region) return;
     w.hidden.push({ region, label: cut2(label), how });
   };
-
-  // collector/geometry.js
-  var meets = (r, c) => {
-    const t = r.top + c.oy, b = r.bottom + c.oy, l = r.left + c.ox, rr = r.right + c.ox;
-    return b > c.t && t < c.b && rr > c.l && l < c.r && (r.width > 0 || r.height > 0);
-  };
-  var mostly = (r, c) => {
-    const t = Math.max(r.top + c.oy, c.t), b = Math.min(r.bottom + c.oy, c.b);
-    const l = Math.max(r.left + c.ox, c.l), rr = Math.min(r.right + c.ox, c.r);
-    if (b <= t || rr <= l) return false;
-    const h = b - t;
-    return h >= r.height / 2 - 0.5 || h >= (c.b - c.t) / 2;
-  };
-  function initGeometry() {
-    w.VW = win.innerWidth;
-    w.VH = win.innerHeight;
-    w.topClip = { l: 0, t: 0, r: w.VW, b: w.VH, ox: 0, oy: 0 };
-  }
 
   // collector/hittest.js
   var overlaid = (el, r) => {
@@ -2059,9 +2073,13 @@ var plingModule = (() => {
     if (!s && !field && (CONTENT_NAMED.has(role) || tag === "summary") && !(el.hasAttributes() && isEditable(el))) {
       const inner = (c, t) => t !== "img" && t !== "svg" && isCtl(c, t, true) && c !== el;
       s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: inner }, w.maxText * 2)));
-      if (s && el.querySelector(STATUS_SEL)) {
-        const t = bracketsLeft(undoubled(gather(el, { skip: (c, tg) => inner(c, tg) || c !== el && statusPart(c) }, w.maxText * 2)));
-        if (LETTER.test(t)) s = t;
+      const status = !!s && !!el.querySelector(STATUS_SEL);
+      if (s && el.firstElementChild) {
+        let hidden = false;
+        const t = bracketsLeft(undoubled(gather(el, { skip: (c, tg) => inner(c, tg) || c !== el && (status && statusPart(c) || c.hasAttributes() && clipsAll(c) && (hidden = true)) }, w.maxText * 2)));
+        if (LETTER.test(t)) {
+          if (status || hidden) s = t;
+        } else if (hidden) s = clean(el.getAttribute("title")) || s;
       }
     }
     s = keyHintless(el, s);
@@ -2971,20 +2989,8 @@ var plingModule = (() => {
   };
   var FIELD_TAGS = /* @__PURE__ */ new Set(["input", "select", "textarea"]);
   var clippedAway = (el) => {
-    for (let n = el, d = 0; n && n.nodeType === 1 && d < 5; n = n.parentElement, d++) {
-      let c = w.clipMemo.get(n);
-      if (c === void 0) w.clipMemo.set(n, c = clipsAll(n));
-      if (c) return true;
-    }
+    for (let n = el, d = 0; n && n.nodeType === 1 && d < 5; n = n.parentElement, d++) if (clipsAll(n)) return true;
     return false;
-  };
-  var clipsAll = (n) => {
-    const r = n.getBoundingClientRect();
-    if (r.width > 1 && r.height > 1) return false;
-    if (r.width === 0 && r.height === 0 && !n.firstChild) return false;
-    const cs = getComputedStyle(n);
-    if (cs.display === "contents") return false;
-    return cs.overflow !== "visible" || !!cs.clip && cs.clip !== "auto";
   };
   var fixedAway = (el) => {
     if (el.ownerDocument !== document) return false;

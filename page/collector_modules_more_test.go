@@ -71,6 +71,9 @@ func TestGeometryModule(t *testing.T) {
 		{Name: "a fifth in view meets, not mostly", Fn: "onScreen", Args: []any{jstest.El("#edge")}, Want: vis{true, false}},
 		{Name: "over half in view is mostly", Fn: "onScreen", Args: []any{jstest.El("#halfin")}, Want: vis{true, true}},
 		{Name: "an empty box meets nothing", Fn: "onScreen", Args: []any{jstest.El("#empty")}, Want: vis{false, false}},
+		{Name: "text clipped to a pixel is for screen readers", Fn: "clipped", Args: []any{jstest.El("#sronly")}, Want: true},
+		{Name: "a pixel of text that overflows is seen", Fn: "clipped", Args: []any{jstest.El("#dot")}, Want: false},
+		{Name: "an empty icon box is not clipped", Fn: "clipped", Args: []any{jstest.El("#icon")}, Want: false},
 	})
 }
 

@@ -120,6 +120,9 @@ func TestControlsModule(t *testing.T) {
 		{Name: "an icon's alt beside the same text is said once", Fn: "controlOf", Args: []any{el("#doubled")}, Want: controlFacts{"link", "link", "Copy"}},
 		{Name: "two labels of one text are said once", Fn: "controlOf", Args: []any{el("#rows")}, Want: controlFacts{"select", "combobox", "Number of rows:"}},
 		{Name: "a phrase that repeats a word in another case stays", Fn: "controlOf", Args: []any{el("#twice")}, Want: controlFacts{"link", "link", "Bye bye"}},
+		{Name: "text for screen readers only after shown words is no part of the name", Fn: "controlOf", Args: []any{el("#srtail")}, Want: controlFacts{"click", "button", "New"}},
+		{Name: "a control showing no words is named by its title before its hidden text", Fn: "controlOf", Args: []any{el("#srtitled")}, Want: controlFacts{"click", "button", "Select all files"}},
+		{Name: "hidden text is the name when nothing else names the control", Fn: "controlOf", Args: []any{el("#sronly")}, Want: controlFacts{"click", "button", "Shut down"}},
 	})
 }
 

@@ -319,7 +319,10 @@ func TestActionNames(t *testing.T) {
 		{file: "jupyter.html", want: []wantAction{
 			{"select_cell_type", "dropdown", `Choose an option of "select cell type"`, ""},
 			{"run", "", "", ""},
-		}, absent: []string{"combobox_select_cell_type"}},
+			{"new", "", `Press "New"`, ""},
+			{"select_folders_all_notebooks_running_fil", "", "", ""},
+			{"shut_down", "", `Press "Shut down"`, ""},
+		}, absent: []string{"combobox_select_cell_type", "new_toggle_dropdown", "checkbox_toggle_dropdown"}},
 		// select2's read-only ARIA textbox inside its combobox shows the
 		// chosen value: part of the combobox, not a second type action.
 		{file: "combobox-display.html", want: []wantAction{

@@ -1,6 +1,7 @@
 // controls.js: what is a control (ctlType, roleOf), its accessible name
 // (accName) or nearby label, and the names pagers and sections give it.
 import { w } from './state.js';
+import { clipsAll } from './geometry.js';
 import { NAME_TEXT } from './params.js';
 import { CTRL_SEL } from './repeated.js';
 import { LETTER, NONSPACE, NOTEXT, WS, clean, gather, idrefEls, idrefText, shown } from './text.js';
@@ -196,10 +197,18 @@ export const accName = (el, tag, role, strong) => {
     s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: inner }, w.maxText * 2)));
     // a part its class calls a status (Syncthing's folder heading: its
     // "Unshared", "Paused" before the folder's label) is the control's
-    // state, not its name: the name stays when the state changes
-    if (s && el.querySelector(STATUS_SEL)) {
-      const t = bracketsLeft(undoubled(gather(el, { skip: (c, tg) => inner(c, tg) || (c !== el && statusPart(c)) }, w.maxText * 2)));
-      if (LETTER.test(t)) s = t;
+    // state, not its name: the name stays when the state changes. A part
+    // drawn for screen readers only is not what a person reads either:
+    // a control that shows words is named by them (Jupyter's "New", its
+    // sr-only "Toggle Dropdown" after it made new_toggle_dropdown); one
+    // that shows none but a caret is named by its title, when it has one
+    // (its "Select Folders/All Notebooks/…", once checkbox_toggle_dropdown).
+    const status = !!s && !!el.querySelector(STATUS_SEL);
+    if (s && el.firstElementChild) {
+      let hidden = false;
+      const t = bracketsLeft(undoubled(gather(el, { skip: (c, tg) => inner(c, tg) || (c !== el && ((status && statusPart(c)) || (c.hasAttributes() && clipsAll(c) && (hidden = true)))) }, w.maxText * 2)));
+      if (LETTER.test(t)) { if (status || hidden) s = t; }
+      else if (hidden) s = clean(el.getAttribute('title')) || s;
     }
   }
   s = keyHintless(el, s);

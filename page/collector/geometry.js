@@ -1,5 +1,6 @@
 // geometry.js: a clip is the visible box of a (frame) viewport, in top
-// coordinates; meets and mostly say how much of a box it shows.
+// coordinates; meets and mostly say how much of a box it shows;
+// clipsAll finds a box clipped to a pixel or none.
 import { w } from './state.js';
 import { win } from './registry.js';
 
@@ -14,6 +15,25 @@ export const mostly = (r, c) => {
   if (b <= t || rr <= l) return false;
   const h = b - t;
   return h >= r.height / 2 - 0.5 || h >= (c.b - c.t) / 2;
+};
+
+// clipsAll: n is rendered but clipped to a box of a pixel or none, the
+// screen-reader-only pattern (Bootstrap's sr-only, OOUI's screen-reader
+// mode). Each element is measured once per collection (a row's controls
+// share their row and table).
+export const clipsAll = (n) => {
+  if (!w.clipMemo) return clipsNow(n);
+  let c = w.clipMemo.get(n);
+  if (c === undefined) w.clipMemo.set(n, (c = clipsNow(n)));
+  return c;
+};
+const clipsNow = (n) => {
+  const r = n.getBoundingClientRect();
+  if (r.width > 1 && r.height > 1) return false;
+  if (r.width === 0 && r.height === 0 && !n.firstChild) return false; // an empty box (an icon's span)
+  const cs = getComputedStyle(n);
+  if (cs.display === 'contents') return false;
+  return cs.overflow !== 'visible' || (!!cs.clip && cs.clip !== 'auto');
 };
 
 export function initGeometry() {

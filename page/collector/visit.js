@@ -5,7 +5,7 @@ import { CTRL_ROLES, accName, codeEditor, ctlType, isEditable, roleOf, skipButto
 import { pushHidden } from './describe.js';
 import { ERROR_CLASS, addFeedback, fieldBefore, noticeKind } from './feedback.js';
 import { contextOf, control } from './folding.js';
-import { meets, mostly } from './geometry.js';
+import { clipsAll, meets, mostly } from './geometry.js';
 import { hoverShown } from './hover.js';
 import { urlOf } from './icons.js';
 import { bsBackdrop } from './modal.js';
@@ -507,22 +507,8 @@ const controlStep = (v) => {
 // label is still the field.
 const FIELD_TAGS = new Set(['input', 'select', 'textarea']);
 const clippedAway = (el) => {
-  for (let n = el, d = 0; n && n.nodeType === 1 && d < 5; n = n.parentElement, d++) {
-    // (each element is measured once per collection: a row's controls
-    // share their row and table)
-    let c = w.clipMemo.get(n);
-    if (c === undefined) w.clipMemo.set(n, (c = clipsAll(n)));
-    if (c) return true;
-  }
+  for (let n = el, d = 0; n && n.nodeType === 1 && d < 5; n = n.parentElement, d++) if (clipsAll(n)) return true;
   return false;
-};
-const clipsAll = (n) => {
-  const r = n.getBoundingClientRect();
-  if (r.width > 1 && r.height > 1) return false;
-  if (r.width === 0 && r.height === 0 && !n.firstChild) return false; // an empty box (an icon's span)
-  const cs = getComputedStyle(n);
-  if (cs.display === 'contents') return false;
-  return cs.overflow !== 'visible' || (!!cs.clip && cs.clip !== 'auto');
 };
 
 // fixedAway: a control outside the viewport that no scroll brings in,

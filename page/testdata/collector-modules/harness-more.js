@@ -6,7 +6,7 @@ import { prepare } from '../../collector/main.js';
 import collect from '../../collector/main.js';
 import { w } from '../../collector/state.js';
 import { inWin, textHas } from '../../collector/params.js';
-import { meets, mostly } from '../../collector/geometry.js';
+import { clipsAll, meets, mostly } from '../../collector/geometry.js';
 import { scanDecl } from '../../collector/declarations.js';
 import { bsBackdrop } from '../../collector/modal.js';
 import { fieldBefore, noticeKind } from '../../collector/feedback.js';
@@ -50,6 +50,12 @@ export const onScreen = (el) => {
   run();
   const r = el.getBoundingClientRect();
   return { meets: meets(r, w.topClip), mostly: mostly(r, w.topClip) };
+};
+
+// clipped is geometry's clipsAll for el.
+export const clipped = (el) => {
+  run();
+  return clipsAll(el);
 };
 
 // declMode is the declaration scan of the document, and the mode a run keeps.
