@@ -1452,7 +1452,9 @@ func slotVerb(c Control) string {
 	return "press"
 }
 
-// slug lowercases s and joins its words with "_".
+// slug lowercases s and joins its words with "_", max bytes at most. A
+// cut falls between words when one ends in the second half of max
+// (select_folders_all_notebooks_running, not …_running_fil).
 func slug(s string, max int) string {
 	var b strings.Builder
 	pending := false
@@ -1463,14 +1465,29 @@ func slug(s string, max int) string {
 			}
 			pending = false
 			b.WriteRune(r)
-			if b.Len() >= max {
+			if b.Len() > max {
 				break
 			}
 			continue
 		}
 		pending = true
 	}
-	return b.String()
+	out := b.String()
+	if len(out) <= max {
+		return out
+	}
+	// one byte past max says whether the cut splits a word
+	cut := out[:max]
+	switch {
+	case out[max] == '_':
+		return cut
+	case cut[max-1] == '_':
+		return cut[:max-1]
+	}
+	if i := strings.LastIndexByte(cut, '_'); i >= max/2 {
+		return cut[:i]
+	}
+	return cut
 }
 
 // legalName maps any name to ^[a-zA-Z0-9_-]{1,64}$.

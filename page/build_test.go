@@ -303,3 +303,35 @@ func TestDropActionLabel(t *testing.T) {
 		})
 	}
 }
+
+// TestSlugCutsBetweenWords: a name cut to its bound ends with a whole
+// word when one ends in the bound's second half (Jupyter's title "Select
+// Folders/All Notebooks/Running/Files" was select_folders_all_notebooks_running_fil).
+func TestSlugCutsBetweenWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"Select Folders/All Notebooks/Running/Files", 40, "select_folders_all_notebooks_running"},
+		{"Save", 40, "save"},
+		{"Restart the kernel, then re-run the whole notebook", 40, "restart_the_kernel_then_re_run_the_whole"},
+		{"Treat signature as wikitext (without an automatic link)", 40, "treat_signature_as_wikitext_without_an"},
+		// a word that begins just past the bound
+		{"abcd efgh", 5, "abcd"},
+		// a word ending exactly at the bound
+		{"abcd efgh", 4, "abcd"},
+		// no word ends in the second half: the cut stands
+		{"ab cdefghijklmnop", 10, "ab_cdefghi"},
+		{"supercalifragilisticexpialidocious", 10, "supercalif"},
+		{"  ×  ", 40, ""},
+	}
+	for _, tc := range tests {
+		if got := slug(tc.in, tc.max); got != tc.want {
+			t.Errorf("slug(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
+		}
+		if got := slug(tc.in, tc.max); len(got) > tc.max {
+			t.Errorf("slug(%q, %d) = %q: longer than its bound", tc.in, tc.max, got)
+		}
+	}
+}

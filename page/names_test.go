@@ -175,7 +175,7 @@ func TestActionNames(t *testing.T) {
 		// language_en_english)
 		{file: "ooui-prefs.html", want: []wantAction{
 			{"real_name", "textbox", "Real name is optional. If provided, it may be used to give you attribution for your work.", ""},
-			{"treat_signature_as_wikitext_without_an_a", "checkbox", `Comments on talk pages should be signed with "~~~~", which will be converted into your signature and a timestamp. (now false)`, "checkbox, now false"},
+			{"treat_signature_as_wikitext_without_an", "checkbox", `Comments on talk pages should be signed with "~~~~", which will be converted into your signature and a timestamp. (now false)`, "checkbox, now false"},
 			{"language", "combobox", `Type into the combobox "Language:"`, ""},
 			{"reason", "combobox", `Type into the combobox "Reason:"`, ""},
 			// an ARIA radio around a native one is one radio, and the
@@ -320,7 +320,7 @@ func TestActionNames(t *testing.T) {
 			{"select_cell_type", "dropdown", `Choose an option of "select cell type"`, ""},
 			{"run", "", "", ""},
 			{"new", "", `Press "New"`, ""},
-			{"select_folders_all_notebooks_running_fil", "", "", ""},
+			{"select_folders_all_notebooks_running", "", "", ""},
 			{"shut_down", "", `Press "Shut down"`, ""},
 		}, absent: []string{"combobox_select_cell_type", "new_toggle_dropdown", "checkbox_toggle_dropdown"}},
 		// select2's read-only ARIA textbox inside its combobox shows the
