@@ -2072,14 +2072,13 @@ var plingModule = (() => {
     if (!s && tag === "img") s = clean(el.getAttribute("alt"));
     if (!s && !field && (CONTENT_NAMED.has(role) || tag === "summary") && !(el.hasAttributes() && isEditable(el))) {
       const inner = (c, t) => t !== "img" && t !== "svg" && isCtl(c, t, true) && c !== el;
-      s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: inner }, w.maxText * 2)));
-      const status = !!s && !!el.querySelector(STATUS_SEL);
-      if (s && el.firstElementChild) {
-        let hidden = false;
-        const t = bracketsLeft(undoubled(gather(el, { skip: (c, tg) => inner(c, tg) || c !== el && (status && statusPart(c) || c.hasAttributes() && clipsAll(c) && (hidden = true)) }, w.maxText * 2)));
-        if (LETTER.test(t)) {
-          if (status || hidden) s = t;
-        } else if (hidden) s = clean(el.getAttribute("title")) || s;
+      let hidden = false;
+      const status = !!el.firstElementChild && !!el.querySelector(STATUS_SEL);
+      const seen = !el.firstElementChild ? inner : (c, t) => inner(c, t) || c !== el && (status && statusPart(c) || c.hasAttributes() && clipsAll(c) && (hidden = true));
+      s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: seen }, w.maxText * 2)));
+      if ((hidden || status) && !LETTER.test(s)) {
+        const all = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: inner }, w.maxText * 2)));
+        s = hidden && clean(el.getAttribute("title")) || all;
       }
     }
     s = keyHintless(el, s);

@@ -194,8 +194,7 @@ export const accName = (el, tag, role, strong) => {
   if (!s && tag === 'img') s = clean(el.getAttribute('alt'));
   if (!s && !field && (CONTENT_NAMED.has(role) || tag === 'summary') && !(el.hasAttributes() && isEditable(el))) {
     const inner = (c, t) => t !== 'img' && t !== 'svg' && isCtl(c, t, true) && c !== el;
-    s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: inner }, w.maxText * 2)));
-    // a part its class calls a status (Syncthing's folder heading: its
+    // A part its class calls a status (Syncthing's folder heading: its
     // "Unshared", "Paused" before the folder's label) is the control's
     // state, not its name: the name stays when the state changes. A part
     // drawn for screen readers only is not what a person reads either:
@@ -203,12 +202,16 @@ export const accName = (el, tag, role, strong) => {
     // sr-only "Toggle Dropdown" after it made new_toggle_dropdown); one
     // that shows none but a caret is named by its title, when it has one
     // (its "Select Folders/All Notebooks/…", once checkbox_toggle_dropdown).
-    const status = !!s && !!el.querySelector(STATUS_SEL);
-    if (s && el.firstElementChild) {
-      let hidden = false;
-      const t = bracketsLeft(undoubled(gather(el, { skip: (c, tg) => inner(c, tg) || (c !== el && ((status && statusPart(c)) || (c.hasAttributes() && clipsAll(c) && (hidden = true)))) }, w.maxText * 2)));
-      if (LETTER.test(t)) { if (status || hidden) s = t; }
-      else if (hidden) s = clean(el.getAttribute('title')) || s;
+    // One gather in the common case: the whole text only when the parts
+    // left out leave no words.
+    let hidden = false;
+    const status = !!el.firstElementChild && !!el.querySelector(STATUS_SEL);
+    const seen = !el.firstElementChild ? inner : (c, t) => inner(c, t) ||
+      (c !== el && ((status && statusPart(c)) || (c.hasAttributes() && clipsAll(c) && (hidden = true))));
+    s = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: seen }, w.maxText * 2)));
+    if ((hidden || status) && !LETTER.test(s)) {
+      const all = bracketsLeft(undoubled(gather(el.shadowRoot || el, { skip: inner }, w.maxText * 2)));
+      s = (hidden && clean(el.getAttribute('title'))) || all;
     }
   }
   s = keyHintless(el, s);
