@@ -1539,11 +1539,72 @@ func nameByContext(actions []Action) {
 				break
 			}
 		}
+		if tails == nil && len(g) > 1 {
+			nameByKind(actions, g, name)
+			continue
+		}
 		for j, i := range g[:len(tails)] {
 			actions[i].Name = legalName(name + "_" + tails[j])
 		}
 	}
 }
+
+// nameByKind tells apart the actions of one name and one context by the
+// kind of their controls, when no two share one: DokuWiki's search box
+// and its Search button were search and search_2, and are search and
+// search_button. A field keeps the name (it is what takes the text),
+// else the first in rank order does; the others say their kind
+// (search_button, search_tab, search_link).
+func nameByKind(actions []Action, g []int, name string) {
+	keep := g[0]
+	for _, i := range g {
+		if actions[i].Kind == "type" || actions[i].Kind == "select" {
+			keep = i
+			break
+		}
+	}
+	tails := make([]string, 0, len(g))
+	kept := kindWord(actions[keep]) // (two buttons "Print" are not told apart)
+	for _, i := range g {
+		t := kindWord(actions[i])
+		if i == keep {
+			t = ""
+		} else if t == "" || t == kept || slices.Contains(tails, t) {
+			return
+		}
+		tails = append(tails, t)
+	}
+	for j, i := range g {
+		if tails[j] != "" {
+			actions[i].Name = legalName(name + "_" + tails[j])
+		}
+	}
+}
+
+// kindWord is a name's tail for an action's kind: "" for a field (two
+// fields of one name are not told apart by kind).
+func kindWord(a Action) string {
+	switch a.Kind {
+	case "type", "select":
+		return ""
+	case "link", "upload":
+		return a.Kind
+	}
+	if t := slug(a.Control, 24); kindTail[t] {
+		return t
+	}
+	return "button"
+}
+
+// kindTail holds every tail kindWord gives: the compact rendering knows
+// a name ending in one restates its label (search_button: Press "Search").
+var kindTail = func() map[string]bool {
+	m := map[string]bool{"button": true, "link": true, "upload": true}
+	for c := range controlWords {
+		m[slug(c, 24)] = true
+	}
+	return m
+}()
 
 // contextWords is a heading as a name's tail: its first three words, at
 // most 24 characters.

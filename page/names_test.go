@@ -323,6 +323,15 @@ func TestActionNames(t *testing.T) {
 			{"select_folders_all_notebooks_running", "", "", ""},
 			{"shut_down", "", `Press "Shut down"`, ""},
 		}, absent: []string{"combobox_select_cell_type", "new_toggle_dropdown", "checkbox_toggle_dropdown"}},
+		// one name in one place: the field keeps it, the others say their kind
+		{file: "samename.html", want: []wantAction{
+			{"search", "searchbox", "", ""},
+			{"search_button", "", `Press "Search"`, ""},
+			{"help", "", "", ""},
+			{"help_link", "", `Open "Help" (/help)`, ""},
+			{"print", "", "", ""},
+			{"print_2", "", "", ""},
+		}, absent: []string{"search_2", "help_2", "print_button"}},
 		// select2's read-only ARIA textbox inside its combobox shows the
 		// chosen value: part of the combobox, not a second type action.
 		{file: "combobox-display.html", want: []wantAction{

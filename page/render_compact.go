@@ -469,16 +469,20 @@ func restatesName(labelSlug, name string) bool {
 	if labelSlug == name {
 		return true
 	}
-	i := strings.LastIndexByte(name, '_')
-	if i <= 0 || i == len(name)-1 {
+	rest, ok := strings.CutPrefix(name, labelSlug+"_")
+	if !ok || rest == "" {
 		return false
 	}
-	for _, r := range name[i+1:] {
+	// a kind that told two of one name apart (search_button: Press "Search")
+	if kindTail[rest] {
+		return true
+	}
+	for _, r := range rest {
 		if r < '0' || r > '9' {
 			return false
 		}
 	}
-	return labelSlug == name[:i]
+	return true
 }
 
 // compactControl is the compact rendering's word for a control kind;
