@@ -716,10 +716,13 @@ func (bs *buildState) recordIDs() {
 	o.Records.IDsOmitted = o.Records.Total - len(o.Records.IDs)
 }
 
-// state keeps the page's state items, first of a name, within
-// MaxStateChars; an item that does not fit drops its whole group
-// (Omitted.StateGroups counts the groups), so what is shown is never half
-// of a group. Integers become JSON numbers.
+// state keeps the page's state items within MaxStateChars; an item that
+// does not fit drops its whole group (Omitted.StateGroups counts the
+// groups), so what is shown is never half of a group. A name seen before
+// is named by its group when in another one ("Music: Folder Path"), else
+// numbered within its group ("Status (2)") when its value differs; a
+// repeat of a name and value says nothing new and is left, as is an
+// ungrouped name or a count seen again. Integers become JSON numbers.
 func (bs *buildState) state() {
 	o := bs.o
 	o.State = map[string]any{}
@@ -736,7 +739,12 @@ func (bs *buildState) state() {
 		if g, dup := groupOf[name]; dup && st.Group != "" && st.Group != g {
 			name = bs.str(st.Group) + ": " + name
 		}
-		if _, dup := o.State[name]; dup {
+		// (an ungrouped name or a count seen again, a sidebar's second
+		// unread badge, is one whose link says it: left)
+		if _, dup := o.State[name]; dup && (st.Group == "" || st.Group == "counts") {
+			continue
+		}
+		if name = seenName(o.State, name, stateValue(val)); name == "" {
 			continue
 		}
 		groupOf[name] = st.Group
@@ -753,6 +761,22 @@ func (bs *buildState) state() {
 		o.State[name] = stateValue(val)
 	}
 	o.Omitted.StateGroups = len(droppedGroups)
+}
+
+// seenName is the state name for value under name: name itself when
+// free, else the first free "name (n)"; "" when name or a numbered one
+// already holds value.
+func seenName(state map[string]any, name string, value any) string {
+	for n, cand := 1, name; ; n++ {
+		prev, taken := state[cand]
+		if !taken {
+			return cand
+		}
+		if prev == value {
+			return ""
+		}
+		cand = name + " (" + strconv.Itoa(n+1) + ")"
+	}
 }
 
 // feedback shows the page's messages, then the JavaScript dialogs Pling

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/pling-dev/pling/internal/golden"
 )
 
@@ -333,5 +335,41 @@ func TestSlugCutsBetweenWords(t *testing.T) {
 		if got := slug(tc.in, tc.max); len(got) > tc.max {
 			t.Errorf("slug(%q, %d) = %q: longer than its bound", tc.in, tc.max, got)
 		}
+	}
+}
+
+// TestStateNamesSeenTwice: a state name seen again keeps its value: named
+// by its group when in another one, numbered within one (two rows
+// "Status" of one details table; the second was dropped, unsaid); a
+// repeat of the same name and value is left, saying nothing new, and so
+// is an ungrouped name or a count seen again (a sidebar's second unread
+// badge, which its link shows).
+func TestStateNamesSeenTwice(t *testing.T) {
+	s := specTodoSnapshot()
+	s.State = []StateItem{
+		{Name: "Folder Path", Value: "/srv/photos", Group: "Photos"},
+		{Name: "Status", Value: "Up to Date", Group: "Photos"},
+		{Name: "Status", Value: "Paused", Group: "Photos"},
+		{Name: "Status", Value: "Paused", Group: "Photos"},
+		{Name: "Folder Path", Value: "/srv/music", Group: "Music"},
+		{Name: "Count", Value: "3"},
+		{Name: "Count", Value: "9"},
+		{Name: "unread", Value: "3", Group: "counts"},
+		{Name: "unread", Value: "1", Group: "counts"},
+		{Name: "tab", Value: "General", Group: "tabs"},
+		{Name: "tab", Value: "Details", Group: "tabs"},
+	}
+	o := Build(s, DefaultBudgets(), BuildOptions{})
+	want := map[string]any{
+		"Folder Path": "/srv/photos", "Status": "Up to Date", "Status (2)": "Paused",
+		"Music: Folder Path": "/srv/music", "Count": int64(3), "unread": int64(3),
+		// two tab lists' chosen tabs
+		"tab": "General", "tab (2)": "Details",
+	}
+	if diff := cmp.Diff(want, o.State); diff != "" {
+		t.Errorf("state (-want +got):\n%s", diff)
+	}
+	if o.Omitted.StateGroups != 0 {
+		t.Errorf("omitted state groups: %d, want 0", o.Omitted.StateGroups)
 	}
 }
