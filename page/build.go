@@ -1540,12 +1540,28 @@ func legalName(s string) string {
 // the same; else they keep the numbered scheme.
 func nameByContext(actions []Action) {
 	groups := map[string][]int{}
-	taken := map[string]bool{} // the names of row actions, link lists, declared ones
+	shapes := map[string][]int{} // row actions of one name (their lists' headings)
+	taken := map[string]bool{}   // the names of row actions, link lists, declared ones
 	for i, a := range actions {
 		if a.shape == "" && a.links == nil && !a.declared {
 			groups[a.Name] = append(groups[a.Name], i)
 		} else {
 			taken[a.Name] = true
+			if a.shape != "" && !a.declared {
+				shapes[a.Name] = append(shapes[a.Name], i)
+			}
+		}
+	}
+	// (row actions of one name over different lists are told apart by
+	// each list's heading, or keep the numbers: WordPress's dashboard,
+	// open_recently_published(record) where it was open_2(record))
+	for name, g := range shapes {
+		if len(g) > 1 {
+			if tails := contextTails(actions, g); tails != nil {
+				for j, i := range g {
+					actions[i].Name = legalName(name + "_" + tails[j])
+				}
+			}
 		}
 	}
 	for name, g := range groups {
@@ -1555,14 +1571,7 @@ func nameByContext(actions []Action) {
 		if len(g) < 2 && !taken[name] {
 			continue
 		}
-		tails := make([]string, len(g))
-		for j, i := range g {
-			tails[j] = contextWords(actions[i].context)
-			if tails[j] == "" || slices.Contains(tails[:j], tails[j]) {
-				tails = nil
-				break
-			}
-		}
+		tails := contextTails(actions, g)
 		if tails == nil && len(g) > 1 {
 			nameByKind(actions, g, name)
 			continue
@@ -1571,6 +1580,19 @@ func nameByContext(actions []Action) {
 			actions[i].Name = legalName(name + "_" + tails[j])
 		}
 	}
+}
+
+// contextTails are the name tails of the actions g by their contexts,
+// nil unless each has one and no two the same.
+func contextTails(actions []Action, g []int) []string {
+	tails := make([]string, len(g))
+	for j, i := range g {
+		tails[j] = contextWords(actions[i].context)
+		if tails[j] == "" || slices.Contains(tails[:j], tails[j]) {
+			return nil
+		}
+	}
+	return tails
 }
 
 // nameByKind tells apart the actions of one name and one context by the

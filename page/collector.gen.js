@@ -1321,6 +1321,7 @@ var plingModule = (() => {
     sh.count = 0;
     sh.offscreen = 0;
     sh._covered = 0;
+    sh._row = ctx.rec.el;
     if (ctx.fi >= 0) sh.frame = ctx.fi;
     if (ctx.shadow) sh.shadow = true;
     if (!name && !w.widgetNow && kr[3] !== "cell") {
@@ -1420,6 +1421,25 @@ var plingModule = (() => {
       delete sh._covered;
       if (!sh.offscreen) delete sh.offscreen;
     }
+    shapeContexts();
+  };
+  var shapeContexts = () => {
+    const groups = /* @__PURE__ */ new Map();
+    for (const sh of w.rowActions) {
+      if (sh.declared) continue;
+      const k = sh.kind + "" + (sh.label || sh.evidence || sh.does || "").toLowerCase();
+      const g = groups.get(k);
+      if (g) g.push(sh);
+      else groups.set(k, [sh]);
+    }
+    for (const g of groups.values()) {
+      if (g.length < 2 || g.length > 8) continue;
+      for (const sh of g) {
+        const t = sh._row && sh._row.isConnected ? contextOf(sh._row) : "";
+        if (t) sh.context = t;
+      }
+    }
+    for (const sh of w.rowActions) delete sh._row;
   };
   function initFolding() {
     w.lists = /* @__PURE__ */ new Map();

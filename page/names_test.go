@@ -323,6 +323,13 @@ func TestActionNames(t *testing.T) {
 			{"select_folders_all_notebooks_running", "", "", ""},
 			{"shut_down", "", `Press "Shut down"`, ""},
 		}, absent: []string{"combobox_select_cell_type", "new_toggle_dropdown", "checkbox_toggle_dropdown"}},
+		// row links of one name over two lists: each list's heading says which
+		{file: "wp-dashboard.html", records: 6,
+			folded: map[string]int{"open_recently_published": 3, "open_recent_comments": 3},
+			want: []wantAction{
+				{"open_recently_published", "", "", ""},
+				{"open_recent_comments", "", "", ""},
+			}, absent: []string{"open", "open_2"}},
 		// one name in one place: the field keeps it, the others say their kind
 		{file: "samename.html", want: []wantAction{
 			{"search", "searchbox", "", ""},

@@ -300,6 +300,7 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
   sh.count = 0;
   sh.offscreen = 0;
   sh._covered = 0;
+  sh._row = ctx.rec.el; // (its list's heading may tell it apart: shapeContexts)
   if (ctx.fi >= 0) sh.frame = ctx.fi;
   if (ctx.shadow) sh.shadow = true;
   if (!name && !w.widgetNow && kr[3] !== 'cell') {
@@ -439,6 +440,31 @@ export const finishShapes = () => {
     delete sh._covered;
     if (!sh.offscreen) delete sh.offscreen;
   }
+  shapeContexts();
+};
+
+// shapeContexts gives the row actions that may end with one name, two
+// to eight of one kind and one label (or none), the heading around their
+// rows' list: WordPress's dashboard lists each have a row link, once
+// open(record), open_2(record), open_3(record), and the name can say
+// which list (open_recently_published, open_recent_comments).
+const shapeContexts = () => {
+  const groups = new Map();
+  for (const sh of w.rowActions) {
+    if (sh.declared) continue;
+    const k = sh.kind + '\u0001' + (sh.label || sh.evidence || sh.does || '').toLowerCase();
+    const g = groups.get(k);
+    if (g) g.push(sh);
+    else groups.set(k, [sh]);
+  }
+  for (const g of groups.values()) {
+    if (g.length < 2 || g.length > 8) continue;
+    for (const sh of g) {
+      const t = sh._row && sh._row.isConnected ? contextOf(sh._row) : '';
+      if (t) sh.context = t;
+    }
+  }
+  for (const sh of w.rowActions) delete sh._row;
 };
 
 export function initFolding() {
