@@ -157,7 +157,8 @@ func TestActNotebookTitleSpan(t *testing.T) {
 // Issue 18 pt 8: a file list of two files (Jupyter's folder holding a
 // notebook and a text file) is two records with their row actions, not two
 // checkboxes click_here_to_rename_delete_etc and _2 beside two links: two
-// items of one template that each hold one checkbox are rows.
+// items of one template that each hold one checkbox are rows, and one
+// left of a list that held records is a row still.
 func TestActDivRowFileListOfTwo(t *testing.T) {
 	t.Parallel()
 	rt, tab := openURL(t, serveRealapp(t, nil)+"/filelist-two.html")
@@ -179,6 +180,30 @@ func TestActDivRowFileListOfTwo(t *testing.T) {
 	checked := evalString(t, tab, `Array.from(document.querySelectorAll(".list_item")).map((r) => r.querySelector(".item_name").textContent + "=" + r.querySelector("input").checked).join(" ")`)
 	if checked != "analysis.ipynb=false report.csv=true" {
 		t.Fatalf("checkboxes %q after toggling report.csv", checked)
+	}
+	// deleting one of the two leaves a list of one file: it is still a
+	// record under its id, and the receipt removes only the deleted one
+	// (it said both were removed, the kept file turned into a checkbox
+	// click_here_to_rename_delete_etc beside a link)
+	kept, gone := recordByLabel(t, o, "analysis.ipynb"), recordByLabel(t, o, "report.csv")
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: "delete"})
+	if err != nil {
+		t.Fatalf("delete: %v", err)
+	}
+	if got := res.Receipt.Changed.Records.Removed; len(got) != 1 || got[0] != gone {
+		t.Errorf("the receipt removed %v, want only %s (report.csv)", got, gone)
+	}
+	after := res.Observation
+	if len(after.Records.Shown) != 1 || after.Records.Shown[0].ID != kept || after.Records.Shown[0].Label != "analysis.ipynb" {
+		t.Fatalf("after the delete the records are %+v, want %s analysis.ipynb alone:\n%s", after.Records.Shown, kept, page.Render(after, page.DefaultBudgets()))
+	}
+	if a := find(after, "toggle"); a == nil || !a.RecordParam {
+		t.Errorf("toggle(record) is gone with one file left: %+v", a)
+	}
+	for _, a := range after.Actions {
+		if strings.HasPrefix(a.Name, "click_here") {
+			t.Errorf("the kept file's checkbox became a page action: %s", a.Name)
+		}
 	}
 }
 

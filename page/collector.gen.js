@@ -285,6 +285,7 @@ var plingModule = (() => {
       }, false);
     }
     if (!(R.recBySig instanceof Map)) defHidden(R, "recBySig", /* @__PURE__ */ new Map(), false);
+    if (!(R.repeats instanceof WeakMap)) defHidden(R, "repeats", /* @__PURE__ */ new WeakMap(), false);
     if (!(R.pageIds instanceof Map)) defHidden(R, "pageIds", /* @__PURE__ */ new Map(), false);
     if (R.els.size > R.sweepAt) {
       for (const [k, ref] of R.els) if (!ref.deref()) R.els.delete(k);
@@ -1566,7 +1567,13 @@ var plingModule = (() => {
     if (Array.isArray(d)) {
       const vis8 = [];
       for (let i = 0; i < d.length && i < 50 && vis8.length < 8; i++) if (shown(d[i])) vis8.push(d[i]);
-      d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && vis8.every(oneCheckbox) && repeatedItems(vis8, 2);
+      const seen = w.R.repeats.get(p);
+      if (seen && seen.has(tp)) d = repeatedItems(vis8, 1);
+      else d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && vis8.every(oneCheckbox) && repeatedItems(vis8, 2);
+      if (d) {
+        if (seen) seen.add(tp);
+        else w.R.repeats.set(p, /* @__PURE__ */ new Set([tp]));
+      }
       m.set(tp, d);
     }
     return d ? "repeat" : "";

@@ -57,6 +57,9 @@ export const registry = () => {
   // elements that held it, so a row a framework re-renders (a new element,
   // the same content) keeps the generated id its old element had.
   if (!(R.recBySig instanceof Map)) defHidden(R, 'recBySig', new Map(), false);
+  // repeats maps a parent to the templates of its children that were
+  // records, so a list of div rows shrunk to one keeps its record.
+  if (!(R.repeats instanceof WeakMap)) defHidden(R, 'repeats', new WeakMap(), false);
   // pageIds maps a record element's key to the DOM id its row was first
   // seen with (pageIdOf).
   if (!(R.pageIds instanceof Map)) defHidden(R, 'pageIds', new Map(), false);

@@ -51,7 +51,16 @@ export const repeatRow = (el, tag, role) => {
   if (Array.isArray(d)) {
     const vis8 = [];
     for (let i = 0; i < d.length && i < 50 && vis8.length < 8; i++) if (shown(d[i])) vis8.push(d[i]);
-    d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && vis8.every(oneCheckbox) && repeatedItems(vis8, 2);
+    // a template that was records under this parent stays so down to
+    // one item: a file list after a delete keeps its last file a row
+    // (and the receipt removes only the deleted one)
+    const seen = w.R.repeats.get(p);
+    if (seen && seen.has(tp)) d = repeatedItems(vis8, 1);
+    else d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && vis8.every(oneCheckbox) && repeatedItems(vis8, 2);
+    if (d) {
+      if (seen) seen.add(tp);
+      else w.R.repeats.set(p, new Set([tp]));
+    }
     m.set(tp, d);
   }
   return d ? 'repeat' : '';
