@@ -2864,7 +2864,7 @@ var plingModule = (() => {
     if (!w.seen.records && el.hasAttribute("data-pling-record")) w.seen.records = true;
     if (!w.seen.state && el.hasAttribute("data-pling-state")) w.seen.state = true;
     if ((role === "dialog" || role === "alertdialog") && el.getAttribute("aria-modal") === "true" && ctx.fi < 0) w.ariaModal = el;
-    else if (!w.ariaModal && ctx.fi < 0 && !role && tag === "div" && el.classList.contains("modal") && bsBackdrop()) w.ariaModal = el;
+    else if (!w.ariaModal && ctx.fi < 0 && (!role || role === "dialog" || role === "alertdialog") && tag === "div" && el.classList.contains("modal") && bsBackdrop()) w.ariaModal = el;
   };
   var enterFrame = (v) => {
     const { el, c2 } = v;

@@ -332,6 +332,7 @@ func TestWalkModule(t *testing.T) {
 			map[string]any{"again": false, "controls": 1, "regions": []string{"main"}, "stats": map[string]any{"limit": false, "unreadable": 1}}},
 		{"an aria-modal dialog asks for a second run", "aria-modal.html", nil, map[string]any{"again": true, "modal": "confirm"}},
 		{"a Bootstrap modal without ARIA, over its backdrop, too", "bootstrap-modal.html", nil, map[string]any{"again": true, "modal": "bs"}},
+		{"a Bootstrap modal with role=dialog and no aria-modal (Jupyter's), too", "bootstrap-role-dialog.html", nil, map[string]any{"again": true, "modal": "jd"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := jstest.Open(t, modulePages+c.page)

@@ -321,8 +321,9 @@ const noteDeclarations = (v) => {
   if (!w.seen.state && el.hasAttribute('data-pling-state')) w.seen.state = true;
   if ((role === 'dialog' || role === 'alertdialog') && el.getAttribute('aria-modal') === 'true' && ctx.fi < 0) w.ariaModal = el;
   // issue 18: a Bootstrap modal its script showed without ARIA (a
-  // visible .modal with its .modal-backdrop) is modal all the same
-  else if (!w.ariaModal && ctx.fi < 0 && !role && tag === 'div' && el.classList.contains('modal') && bsBackdrop()) w.ariaModal = el;
+  // visible .modal with its .modal-backdrop) is modal all the same, and
+  // so is one with role=dialog but no aria-modal (Bootstrap 3's, Jupyter's)
+  else if (!w.ariaModal && ctx.fi < 0 && (!role || role === 'dialog' || role === 'alertdialog') && tag === 'div' && el.classList.contains('modal') && bsBackdrop()) w.ariaModal = el;
 };
 
 // enterFrame lists a frame and, when its document can be read, pushes
