@@ -224,6 +224,28 @@ func TestInferNameDropsACounter(t *testing.T) {
 	}
 }
 
+// A clock time or an age in a label is state, not name: Jupyter's
+// "Checkpoint created 21:28:29" stays checkpoint_created a minute later,
+// "Last Checkpoint: a few seconds ago" stays last_checkpoint; a label that
+// is only a time keeps it (a time slot "10:30").
+func TestInferNameDropsATime(t *testing.T) {
+	for label, want := range map[string]string{
+		"Checkpoint created 21:28:29":         "checkpoint_created",
+		"Last Checkpoint: a few seconds ago":  "last_checkpoint",
+		"Last Checkpoint: 3 minutes ago":      "last_checkpoint",
+		"Saved at 9:05 PM":                    "saved_at",
+		"Saved an hour ago (unsaved changes)": "saved_unsaved_changes",
+		"10:30":                               "10_30",
+		"Meeting at 10:30 am today":           "meeting_at_today",
+		"Ratio 3:2":                           "ratio_3_2",
+		"Edited 2 days ago":                   "edited",
+	} {
+		if got := inferName(Control{Label: label}); got != want {
+			t.Errorf("inferName(label %q) = %q, want %q", label, got, want)
+		}
+	}
+}
+
 // TestDropActionColumns: a column every row fills with a row action's
 // label (phpMyAdmin's Browse | Structure | Drop) is no data; a column of
 // one text that is no action's label, and the rows' own data, stay.
