@@ -164,9 +164,21 @@ func (v *compactVoice) unavailable(us []UnavailableView, modal string) {
 		names[r] = append(names[r], u.Name)
 	}
 	for _, r := range reasons {
-		v.line("- %s: %s", strings.Join(names[r], ", "), esc(r))
+		ns := names[r]
+		// the whole page behind a dialog is covered (Jupyter's Delete
+		// dialog over 25 actions): a few names say what waits behind it,
+		// a count the rest; every one returns when the dialog closes
+		if r == "covered by the open dialog" && len(ns) > coveredNamesShown+1 {
+			v.line("- %s and %d more: %s", strings.Join(ns[:coveredNamesShown], ", "), len(ns)-coveredNamesShown, esc(r))
+			continue
+		}
+		v.line("- %s: %s", strings.Join(ns, ", "), esc(r))
 	}
 }
+
+// coveredNamesShown is how many of the actions an open dialog covers the
+// compact voice names; the full voice and the JSON name them all.
+const coveredNamesShown = 6
 
 // records writes the records: a table's columns once, then one line per
 // row, the count of those cut and the ids not shown.
