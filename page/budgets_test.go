@@ -232,6 +232,24 @@ func TestReceiptText(t *testing.T) {
 	}
 }
 
+// The receipt text names eight appeared or disappeared actions and counts
+// the rest; the receipt itself keeps them all.
+func TestReceiptTextCountsManyActions(t *testing.T) {
+	var gone []string
+	for i := range 21 {
+		gone = append(gone, fmt.Sprintf("a%02d", i))
+	}
+	rec := Receipt{OK: true, Action: ReceiptAction{ID: "delete_selected"},
+		Changed: Changes{Observed: true, Actions: ActionChanges{Appeared: []string{"cancel", "delete"}, Disappeared: gone}}}
+	want := `{"result":{"ok":true,"action":{"id":"delete_selected"},"changed":{"observed":true,"actions":{"appeared":["cancel","delete"],"disappeared":["a00","a01","a02","a03","a04","a05","a06","a07"],"disappeared_more":13}}}}`
+	if got := ReceiptText(rec); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if len(rec.Changed.Actions.Disappeared) != 21 {
+		t.Errorf("the receipt lost names: %d", len(rec.Changed.Actions.Disappeared))
+	}
+}
+
 // Every cut observation carries a continuation token, so it is short; its
 // offsets are sealed (a changed offset is refused).
 func TestContinuationTokenShortAndSealed(t *testing.T) {

@@ -1434,7 +1434,7 @@ func inferName(c Control) string {
 	// a clock time or an age ("Checkpoint created 21:28:29", "Last
 	// Checkpoint: a few seconds ago") changes by the minute: the name
 	// stays without it, the description keeps it
-	if t := clockTime.ReplaceAllString(src, " "); t != src && slug(t, 40) != "" {
+	if t := tickingWords.ReplaceAllLiteralString(src, " "); t != src && slug(t, 40) != "" {
 		src = t
 	}
 	if slug(src, 40) == "" { // no name, or only symbols ("×")
@@ -1459,10 +1459,9 @@ func inferName(c Control) string {
 // inbox's "Inbox (3)"; a year is no count ("Vector (2022)", a skin).
 var counterSuffix = regexp.MustCompile(`\s*(?:\[[\d\s*]*\]|\((?:\d{1,3}(?:[.,]\d{3})*|(?:[03-9]\d|1[0-8]|2[1-9])\d\d|\d{5,})\+?\))\s*:?\s*$`)
 
-// clockTime is a time of day (21:28, 21:28:29, 9:05 PM) or an age ("a few
-// seconds ago", "3 minutes ago"), with the colon or "at"-less glue around
-// it; a ratio (3:2) has no two-digit minutes and stays.
-var clockTime = regexp.MustCompile(`(?i)\b(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s*[ap]\.?m\.?)?\b|\b(?:a few|an?|\d+)\s+(?:seconds?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\s+ago\b`)
+// tickingWords is TickingTime as whole words: an address's port
+// ("127.0.0.1:8384") holds no time.
+var tickingWords = regexp.MustCompile(`(?i)\b(?:` + TickingTime + `)\b`)
 
 // slotVerb names a folded row action whose controls have no name of their
 // own once the row's text is removed (a checkbox labelled with its todo, a

@@ -252,6 +252,20 @@ func stateMap(s *Snapshot) map[string]string {
 	return m
 }
 
+// receiptNamesShown is how many appeared or disappeared action names the
+// receipt's text gives; the rest are counted (a dialog that covers the
+// page took 21 names away in Jupyter, and the observation that follows
+// says what is there). The structured content keeps them all.
+const receiptNamesShown = 8
+
+// firstNames is names cut to receiptNamesShown and the count of the rest.
+func firstNames(names []string) ([]string, int) {
+	if len(names) <= receiptNamesShown {
+		return names, 0
+	}
+	return names[:receiptNamesShown], len(names) - receiptNamesShown
+}
+
 // ReceiptText is the receipt as a tool result shows it: the JSON of the
 // spec's tool message ({"result":{"ok":…,"action":…,"changed":…}}, in that
 // order) without empty lists, empty strings and false flags, as in the
@@ -259,8 +273,9 @@ func stateMap(s *Snapshot) map[string]string {
 // the lists of appeared and disappeared actions and records are left out:
 // the new page's observation follows. Fields (the type actions whose
 // content changed: a field's value, a code editor's own model) are kept,
-// so a typing step says it took. The structured content keeps the whole
-// receipt.
+// so a typing step says it took. Appeared and disappeared actions are
+// named up to receiptNamesShown each, the rest counted (appeared_more,
+// disappeared_more). The structured content keeps the whole receipt.
 func ReceiptText(rec Receipt) string {
 	type records struct {
 		Added   []string `json:"added,omitempty"`
@@ -268,8 +283,10 @@ func ReceiptText(rec Receipt) string {
 		Changed []string `json:"changed,omitempty"`
 	}
 	type actions struct {
-		Appeared    []string `json:"appeared,omitempty"`
-		Disappeared []string `json:"disappeared,omitempty"`
+		Appeared        []string `json:"appeared,omitempty"`
+		AppearedMore    int      `json:"appeared_more,omitempty"`
+		Disappeared     []string `json:"disappeared,omitempty"`
+		DisappearedMore int      `json:"disappeared_more,omitempty"`
 	}
 	type changes struct {
 		Observed  bool     `json:"observed"`
@@ -311,7 +328,9 @@ func ReceiptText(rec Receipt) string {
 			out.Changed.Records = &records{r.Added, r.Removed, r.Changed}
 		}
 		if a := c.Actions; len(a.Appeared)+len(a.Disappeared) > 0 {
-			out.Changed.Actions = &actions{a.Appeared, a.Disappeared}
+			ap, apMore := firstNames(a.Appeared)
+			dis, disMore := firstNames(a.Disappeared)
+			out.Changed.Actions = &actions{ap, apMore, dis, disMore}
 		}
 		out.Changed.Revealed = c.Revealed
 		out.Changed.Prose = c.Prose
