@@ -537,6 +537,25 @@ func (bs *buildState) rankAndName() {
 	for i := range bs.unavailable {
 		bs.unavailable[i].Name = uniqueName(legalName(bs.unavailable[i].Name), used)
 	}
+	// named first, so that a name never depends on where the focus is;
+	// then the field the page put the focus in and the controls around it
+	// come before the rest (after what the page declares)
+	sort.SliceStable(actions, func(i, j int) bool {
+		return focusRank(actions[i]) < focusRank(actions[j])
+	})
+}
+
+// focusRank puts the declared entries first, then the focused field,
+// the controls after it in its container (its form's Reply or Save),
+// those before it, and then every other entry in its rank order.
+func focusRank(a Action) int {
+	switch {
+	case a.declared:
+		return 0
+	case a.focus > 0:
+		return a.focus
+	}
+	return 4
 }
 
 // countActions says what was there before folding and budgets: every
@@ -940,6 +959,7 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 		covered:     c.Covered,
 		hoverOnly:   c.HoverOnly,
 		declared:    c.Declared,
+		focus:       c.Focus,
 		Accept:      c.Accept,
 		Multiple:    c.Multiple,
 	}

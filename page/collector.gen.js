@@ -343,6 +343,50 @@ var plingModule = (() => {
     w.topClip = { l: 0, t: 0, r: w.VW, b: w.VH, ox: 0, oy: 0 };
   }
 
+  // collector/focus.js
+  var TYPING = /^(?:|text|search|email|url|tel|password|number|date|datetime-local|month|week|time)$/;
+  var BUTTON = "button,input[type=submit],input[type=button],input[type=image],[role=button]";
+  var BOUNDARY = "main,[role=main],nav,[role=navigation],aside,[role=complementary],header,footer";
+  var WIDEST = "form,[role=dialog],[role=alertdialog],dialog";
+  var typingField = (el) => {
+    if (!el || el.nodeType !== 1) return false;
+    const tag = el.tagName.toLowerCase();
+    if (tag === "textarea") return !el.disabled && !el.readOnly;
+    if (tag === "input") return TYPING.test((el.getAttribute("type") || "").toLowerCase()) && !el.disabled && !el.readOnly;
+    if (tag === "select") return false;
+    return isEditable(el) || el.getAttribute("role") === "textbox" || el.getAttribute("role") === "combobox" || el.getAttribute("role") === "searchbox";
+  };
+  var focusBox = (el) => {
+    for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+      if (p.matches(BOUNDARY)) return null;
+      const b = p.querySelector(BUTTON);
+      if (b && b !== el) return p;
+      if (p.matches(WIDEST)) return null;
+    }
+    return null;
+  };
+  function initFocus() {
+    w.focusEl = null;
+    w.focusBox = null;
+    let a = null;
+    try {
+      a = document.activeElement;
+      while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    } catch (e) {
+      a = null;
+    }
+    if (!typingField(a)) return;
+    w.focusEl = a;
+    w.focusBox = focusBox(a);
+  }
+  var focusOf = (el) => {
+    const f = w.focusEl;
+    if (!f) return 0;
+    if (el === f || el.contains(f)) return 1;
+    if (!w.focusBox || !w.focusBox.contains(el)) return 0;
+    return f.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING ? 2 : 3;
+  };
+
   // collector/text.js
   var COUNT_NAME = /(^|[\s_-])(count|counter|total|results)([\s_-]|$)/i;
   var cut2 = (s, n) => cut(s, n === void 0 ? w.maxText : n);
@@ -1214,6 +1258,8 @@ var plingModule = (() => {
       }
     }
     c.in_viewport = inVP;
+    const fo = focusOf(el);
+    if (fo) c.focus = fo;
     if (covered) c.covered = true;
     else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
     w.controls.push(c);
@@ -3308,6 +3354,7 @@ var plingModule = (() => {
     initDeclarations();
     initOutput();
     initModal();
+    initFocus();
     initRecords();
     initRepeated();
     initVisit();

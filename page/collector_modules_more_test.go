@@ -158,6 +158,22 @@ func TestHoverModule(t *testing.T) {
 	})
 }
 
+// focus.js: the focused field (1), the controls after it (2) and before
+// it (3) in the smallest container around it that holds a button; a
+// focused button, a read-only field or no focus marks nothing, and a
+// field alone in its region marks only itself.
+func TestFocusModule(t *testing.T) {
+	els := []string{"#text", "#send", "#cancel", "#bold", "#rowreply", "#search", "#wrap"}
+	runModule(t, "focus.html", []jstest.Case{
+		{Name: "a text area in an inline form", Fn: "focusMarks", Args: []any{jstest.El("#text"), els}, Want: []int{1, 2, 2, 3, 0, 0, 1}},
+		{Name: "a search box beside its button", Fn: "focusMarks", Args: []any{jstest.El("#search"), []string{"#search", "#go", "#text"}}, Want: []int{1, 2, 0}},
+		{Name: "a field alone in its region", Fn: "focusMarks", Args: []any{jstest.El("#lonely"), []string{"#lonely", "#near", "#go"}}, Want: []int{1, 0, 0}},
+		{Name: "a focused button marks nothing", Fn: "focusMarks", Args: []any{jstest.El("#rowreply"), els}, Want: []int{0, 0, 0, 0, 0, 0, 0}},
+		{Name: "a read-only field marks nothing", Fn: "focusMarks", Args: []any{jstest.El("#ro"), []string{"#ro", "#near"}}, Want: []int{0, 0}},
+		{Name: "no focus", Fn: "focusMarks", Args: []any{nil, els}, Want: []int{0, 0, 0, 0, 0, 0, 0}},
+	})
+}
+
 func TestRegionsModule(t *testing.T) {
 	type region struct {
 		Base  string `json:"base"`

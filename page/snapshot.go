@@ -187,6 +187,11 @@ type Control struct {
 	Covered bool `json:"covered,omitempty"`
 	// HoverOnly is true for a control shown only on hover or focus.
 	HoverOnly bool `json:"hover_only,omitempty"`
+	// Focus says how the control stands to the field the page put the
+	// focus in (collector/focus.js): 1 that field, 2 after it in the
+	// smallest container around it that holds a button, 3 before it
+	// there; 0 elsewhere, or when no field has the focus.
+	Focus int `json:"focus,omitempty"`
 	// InputType is the type attribute of an input (text, email, search...).
 	InputType string `json:"input_type,omitempty"`
 	// Multiline is true for a text area or a multi-line editable (kind

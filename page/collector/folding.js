@@ -18,6 +18,7 @@
 // report one control per element.
 import { w } from './state.js';
 import { accName, asLabel, isCtl, roleOf, skipButtons, statusPart } from './controls.js';
+import { focusOf } from './focus.js';
 import { describe, unavailableOf } from './describe.js';
 import { meets } from './geometry.js';
 import { overlaid } from './hittest.js';
@@ -141,6 +142,8 @@ export const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
     if (!lab) { w.controlsTotal--; return; }
   }
   c.in_viewport = inVP;
+  const fo = focusOf(el);
+  if (fo) c.focus = fo;
   if (covered) c.covered = true;
   else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
   w.controls.push(c);

@@ -18,6 +18,7 @@ import { initGeometry } from './geometry.js';
 import { initDeclarations } from './declarations.js';
 import { initOutput } from './output.js';
 import { initModal } from './modal.js';
+import { initFocus } from './focus.js';
 import { initRecords } from './records.js';
 import { initRepeated } from './repeated.js';
 import { initVisit } from './visit.js';
@@ -38,6 +39,7 @@ export const prepare = (params, hint) => {
   initDeclarations();
   initOutput();
   initModal();
+  initFocus();
   initRecords();
   initRepeated();
   initVisit();

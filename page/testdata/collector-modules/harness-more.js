@@ -9,6 +9,7 @@ import { inWin, textHas } from '../../collector/params.js';
 import { clipsAll, meets, mostly } from '../../collector/geometry.js';
 import { scanDecl } from '../../collector/declarations.js';
 import { bsBackdrop } from '../../collector/modal.js';
+import { focusOf } from '../../collector/focus.js';
 import { fieldBefore, noticeKind } from '../../collector/feedback.js';
 import { hoverShown } from '../../collector/hover.js';
 import { regionOf, uniqueRegionId } from '../../collector/regions.js';
@@ -167,6 +168,14 @@ export const clickable = (el) => {
 
 // walkOnce is one first run's walk: again (and the modal's id) when it
 // wants a second run, else the snapshot's counts.
+// focusMarks focuses el (blurs whatever has the focus when el is null),
+// prepares a run and gives focusOf of the element of each selector.
+export const focusMarks = (el, sels) => {
+  if (el) el.focus();
+  else if (document.activeElement) document.activeElement.blur();
+  run();
+  return sels.map((s) => focusOf(document.querySelector(s)));
+};
 export const walkOnce = (params) => {
   run(params);
   const r = walkPage();

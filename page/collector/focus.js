@@ -1,0 +1,65 @@
+// focus.js: where the caret is. When the page has put the focus in a
+// field (WordPress's Reply opens an inline form and focuses its text
+// area; a person typing leaves it there), that field and the controls of
+// the smallest container around it that holds a button are what a person
+// works with next: Build ranks them first (the field, then what follows
+// it: the form's Reply or Save, then what comes before it), so a budget
+// cut leaves the rest of the page out instead of them. A focused button
+// or link (the one just clicked) marks nothing.
+import { w } from './state.js';
+import { isEditable } from './controls.js';
+
+// TYPING are the input types that take typed text.
+const TYPING = /^(?:|text|search|email|url|tel|password|number|date|datetime-local|month|week|time)$/;
+// BUTTON is what a container's button is.
+const BUTTON = 'button,input[type=submit],input[type=button],input[type=image],[role=button]';
+// BOUNDARY ends the climb: a region or the page is too wide to be the
+// place a person works in; a form or a dialog is the widest such place.
+const BOUNDARY = 'main,[role=main],nav,[role=navigation],aside,[role=complementary],header,footer';
+const WIDEST = 'form,[role=dialog],[role=alertdialog],dialog';
+
+// typingField says whether el takes typed text.
+export const typingField = (el) => {
+  if (!el || el.nodeType !== 1) return false;
+  const tag = el.tagName.toLowerCase();
+  if (tag === 'textarea') return !el.disabled && !el.readOnly;
+  if (tag === 'input') return TYPING.test((el.getAttribute('type') || '').toLowerCase()) && !el.disabled && !el.readOnly;
+  if (tag === 'select') return false;
+  return isEditable(el) || el.getAttribute('role') === 'textbox' || el.getAttribute('role') === 'combobox' || el.getAttribute('role') === 'searchbox';
+};
+
+// focusBox is the smallest ancestor of el that holds a button other than
+// el, at most el's form or dialog, never a region or the page; null when
+// there is none.
+export const focusBox = (el) => {
+  for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
+    if (p.matches(BOUNDARY)) return null;
+    const b = p.querySelector(BUTTON);
+    if (b && b !== el) return p;
+    if (p.matches(WIDEST)) return null;
+  }
+  return null;
+};
+
+export function initFocus() {
+  w.focusEl = null;
+  w.focusBox = null;
+  let a = null;
+  try {
+    a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  } catch (e) { a = null; }
+  if (!typingField(a)) return;
+  w.focusEl = a;
+  w.focusBox = focusBox(a);
+}
+
+// focusOf is how a control el stands to the focus: 1 the focused field,
+// 2 after it in its box, 3 before it in its box, 0 elsewhere.
+export const focusOf = (el) => {
+  const f = w.focusEl;
+  if (!f) return 0;
+  if (el === f || el.contains(f)) return 1;
+  if (!w.focusBox || !w.focusBox.contains(el)) return 0;
+  return f.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING ? 2 : 3;
+};
