@@ -55,6 +55,23 @@ var wpPWScripts = map[string][]step{
 		{op: opPress, target: `(?i)trash`, record: wpTrashTitle}},
 	"search_posts": {{op: opOpen, path: "/wp-admin/edit.php"},
 		{op: opType, target: `(?i)search posts`, text: wpSearchWord, submit: true}},
+	"bulk_trash": {{op: opOpen, path: "/wp-admin/edit.php"},
+		{op: opPress, target: `(?i)^"select ` + wpBulkA, role: "checkbox"},
+		{op: opPress, target: `(?i)^"select ` + wpBulkB, role: "checkbox"},
+		{op: opChoose, target: `(?i)bulk`, text: "Move to Trash"},
+		{op: opPress, target: `(?i)^"apply"`}},
+	"reply_comment": {{op: opOpen, path: "/wp-admin/edit-comments.php?comment_status=approved"},
+		{op: opPress, target: `(?i)^"reply`, record: "A WordPress Commenter"},
+		{op: opType, target: `(?i)^"comment"`, text: wpReplyText},
+		{op: opPress, target: `(?i)^"reply"`, role: "button"}},
+	"add_user": {{op: opOpen, path: "/wp-admin/user-new.php"},
+		{op: opType, target: `(?i)^"username`, text: wpNewUser},
+		{op: opType, target: `(?i)^"email`, text: wpNewUserMail},
+		{op: opChoose, target: `(?i)^"role"`, text: "Editor"},
+		{op: opPress, target: `(?i)^"add new user"`}},
+	"filter_category": {{op: opOpen, path: "/wp-admin/edit.php"},
+		{op: opChoose, target: `(?i)categor`, text: wpFilterCat},
+		{op: opPress, target: `(?i)^"filter"`}},
 }
 
 // BenchmarkWordPressTasksBesidePlaywright runs the WordPress corpus's ten
@@ -99,8 +116,11 @@ func wpPlaywrightRun(ctx context.Context, wdir, pdir string) ([]wpOutcome, error
 	}
 	bases := galleryBases{gallery: w.Base}
 	return pwRunTasks(ctx, p, bases, w, "wordpress", wpPWOrder(), wpPWScripts, func(ctx context.Context, task string, a *pwAgent) error {
-		if task == "search_posts" {
+		switch task {
+		case "search_posts":
 			return wpPWCheckSearch(ctx, a, w)
+		case "filter_category":
+			return wpPWCheckRows(ctx, a, w, "filtered by "+wpFilterCat, wpCategorySQL("post_title"))
 		}
 		return nil
 	})
@@ -182,10 +202,15 @@ func pwRunTasks(ctx context.Context, p *pwSession, bases galleryBases, w *wpSite
 	return outs, nil
 }
 
-// wpPWCheckSearch is search_posts' check for Playwright: the post rows in
-// the snapshot (a row with a "Select …" check box) are exactly the posts
-// the database matches, by title.
+// wpPWCheckSearch checks the post rows Playwright's snapshot shows after
+// the search against the posts the database says match.
 func wpPWCheckSearch(ctx context.Context, a *pwAgent, w *wpSite) error {
+	return wpPWCheckRows(ctx, a, w, "searching "+wpSearchWord, wpSearchSQL("post_title"))
+}
+
+// wpPWCheckRows checks that the post rows of Playwright's snapshot (rows
+// with a "Select …" checkbox) are the posts whose titles query gives.
+func wpPWCheckRows(ctx context.Context, a *pwAgent, w *wpSite, what, query string) error {
 	nodes, err := a.snapshot(ctx)
 	if err != nil {
 		return err
@@ -202,13 +227,13 @@ func wpPWCheckSearch(ctx context.Context, a *pwAgent, w *wpSite) error {
 			}
 		}
 	}
-	out, err := w.query(ctx, "SELECT post_title FROM wp_posts WHERE post_type='post' AND post_status IN ('publish','draft','pending','future','private') AND (post_title LIKE '%"+wpSearchWord+"%' OR post_content LIKE '%"+wpSearchWord+"%' OR post_excerpt LIKE '%"+wpSearchWord+"%') ORDER BY ID")
+	out, err := w.query(ctx, query)
 	if err != nil {
 		return err
 	}
 	want := strings.Split(strings.TrimSpace(out), "\n")
 	if len(want) == 0 || want[0] == "" {
-		return fmt.Errorf("database: no post matches %q", wpSearchWord)
+		return fmt.Errorf("%s: the database has no such post", what)
 	}
 	for _, title := range want {
 		found := false
@@ -218,11 +243,11 @@ func wpPWCheckSearch(ctx context.Context, a *pwAgent, w *wpSite) error {
 			}
 		}
 		if !found {
-			return fmt.Errorf("searching %q: %q matches in the database and is not among the %d post rows shown", wpSearchWord, title, len(rows))
+			return fmt.Errorf("%s: %q is in the database and not among the %d post rows shown", what, title, len(rows))
 		}
 	}
 	if len(rows) != len(want) {
-		return fmt.Errorf("searching %q: %d post rows shown, the database has %d matching", wpSearchWord, len(rows), len(want))
+		return fmt.Errorf("%s: %d post rows shown, the database has %d", what, len(rows), len(want))
 	}
 	return nil
 }

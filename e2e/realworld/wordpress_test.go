@@ -39,6 +39,10 @@ var wpTasks = []wpTask{
 	{"site_title_tagline", "wp_options.blogname, blogdescription", wpSiteTitle, wpCheckSiteTitle},
 	{"trash_post", "wp_posts.post_status", wpTrashPost, wpCheckPost(wpTrashTitle, "trash")},
 	{"search_posts", "wp_posts.post_title (the rows shown = the matching posts)", wpSearchPosts, wpCheckedInRun},
+	{"bulk_trash", "wp_posts.post_status of two posts", wpBulkTrash, wpCheckBulkTrash},
+	{"reply_comment", "wp_comments.comment_parent, comment_content", wpReplyComment, wpCheckReply},
+	{"add_user", "wp_users.user_email, wp_usermeta.wp_capabilities", wpAddUser, wpCheckUser},
+	{"filter_category", "wp_term_relationships (the rows shown = the category's posts)", wpFilterCategory, wpCheckedInRun},
 }
 
 // What the tasks write, and what they work on (testdata/wordpress/seed.php).
@@ -595,27 +599,39 @@ func wpSearchPosts(ctx context.Context, s *session, w *wpSite) error {
 	if err != nil {
 		return err
 	}
+	return wpRowsAre(ctx, w, r.Body.Observation, "searching "+wpSearchWord, wpSearchSQL("ID"))
+}
+
+// wpSearchSQL selects col of the posts the search matches, as WordPress's
+// list searches them.
+func wpSearchSQL(col string) string {
+	return "SELECT " + col + " FROM wp_posts WHERE post_type='post' AND post_status IN ('publish','draft','pending','future','private') AND (post_title LIKE '%" + wpSearchWord + "%' OR post_content LIKE '%" + wpSearchWord + "%' OR post_excerpt LIKE '%" + wpSearchWord + "%') ORDER BY ID"
+}
+
+// wpRowsAre checks that the post rows obs shows (records post-<ID>) are
+// the posts whose IDs query gives.
+func wpRowsAre(ctx context.Context, w *wpSite, obs *observation, what, query string) error {
 	got := map[string]bool{}
-	for _, rec := range r.Body.Observation.Records.Shown {
+	for _, rec := range obs.Records.Shown {
 		if strings.HasPrefix(rec.ID, "post-") {
 			got[strings.TrimPrefix(rec.ID, "post-")] = true
 		}
 	}
-	out, err := w.query(ctx, "SELECT ID FROM wp_posts WHERE post_type='post' AND post_status IN ('publish','draft','pending','future','private') AND (post_title LIKE '%"+wpSearchWord+"%' OR post_content LIKE '%"+wpSearchWord+"%' OR post_excerpt LIKE '%"+wpSearchWord+"%') ORDER BY ID")
+	out, err := w.query(ctx, query)
 	if err != nil {
 		return err
 	}
 	want := strings.Fields(out)
 	if len(want) == 0 {
-		return fmt.Errorf("database: no post matches %q", wpSearchWord)
+		return fmt.Errorf("%s: the database has no such post", what)
 	}
 	for _, id := range want {
 		if !got[id] {
-			return fmt.Errorf("searching %q: post %s matches in the database and is not among the rows shown (%d records)", wpSearchWord, id, r.Body.Observation.Records.Total)
+			return fmt.Errorf("%s: post %s is in the database and not among the rows shown (%d records)", what, id, obs.Records.Total)
 		}
 	}
 	if len(got) != len(want) {
-		return fmt.Errorf("searching %q: %d post rows shown, the database has %d matching", wpSearchWord, len(got), len(want))
+		return fmt.Errorf("%s: %d post rows shown, the database has %d", what, len(got), len(want))
 	}
 	return nil
 }
