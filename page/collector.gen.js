@@ -359,11 +359,18 @@ var plingModule = (() => {
   var focusBox = (el) => {
     for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
       if (p.matches(BOUNDARY)) return null;
-      const b = p.querySelector(BUTTON);
-      if (b && b !== el) return p;
+      if (buttonAfter(p, el)) return p;
       if (p.matches(WIDEST)) return null;
     }
     return null;
+  };
+  var buttonAfter = (box, el) => {
+    const bs = box.querySelectorAll(BUTTON);
+    for (let i = bs.length - 1; i >= 0; i--) {
+      const b = bs[i];
+      if (b !== el && !el.contains(b) && el.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) return true;
+    }
+    return false;
   };
   function initFocus() {
     w.focusEl = null;

@@ -197,12 +197,54 @@ var plingModule = (() => {
       window.addEventListener(type, onInput, { passive: true, capture: true });
     }
   };
+  var TIMER_MAX_MS = 1e3;
+  var INPUT_EVENT = /^(?:click|dblclick|auxclick|contextmenu|mouse(?:down|up)|pointer(?:down|up)|key(?:down|up|press)|input|beforeinput|change|submit|focus(?:in)?|touch(?:start|end))$/;
+  var watchTimers = (w) => {
+    try {
+      const st = window.setTimeout, ct = window.clearTimeout;
+      if (typeof st !== "function" || typeof ct !== "function") return;
+      const keys = /* @__PURE__ */ new Map();
+      window.setTimeout = function(fn, ms, ...rest) {
+        let ev = null;
+        try {
+          ev = window.event;
+        } catch (e) {
+          ev = null;
+        }
+        const d = Number(ms) || 0;
+        if (typeof fn !== "function" || d < 1 || d > TIMER_MAX_MS || !ev || !ev.isTrusted || !INPUT_EVENT.test(ev.type)) {
+          return st.call(window, fn, ms, ...rest);
+        }
+        const key = { timer: true };
+        let id = 0;
+        const run = function(...a) {
+          keys.delete(id);
+          if (w.pending.delete(key)) w.touch();
+          return fn.apply(this, a);
+        };
+        id = st.call(window, run, ms, ...rest);
+        keys.set(id, key);
+        w.pending.set(key, performance.now());
+        return id;
+      };
+      window.clearTimeout = function(id) {
+        const key = keys.get(id);
+        if (key) {
+          keys.delete(id);
+          w.pending.delete(key);
+        }
+        return ct.call(window, id);
+      };
+    } catch (e) {
+    }
+  };
   var watcher = () => {
     let w = window[KEY];
     if (w) return w;
     w = fresh();
     watchDOM(w);
     watchRequests(w);
+    watchTimers(w);
     watchPage(w);
     Object.defineProperty(window, KEY, { value: w, enumerable: false });
     return w;

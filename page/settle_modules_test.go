@@ -28,6 +28,9 @@ func TestSettleModules(t *testing.T) {
 		{Name: "a quiet page settles", Fn: "settled", Args: []any{map[string]any{"quiet_ms": 50, "timeout_ms": 5000}}, Want: settled(true)},
 		{Name: "fresh waits a full window from now", Fn: "settled", Args: []any{map[string]any{"fresh": true, "quiet_ms": 5000, "timeout_ms": 100}}, Want: settled(false)},
 		{Name: "a running animation keeps it busy", Fn: "busy", Args: []any{map[string]any{"quiet_ms": 50, "timeout_ms": 300}}, Want: settled(false)},
+		// a timer counts only when a trusted input's handler sets it
+		{Name: "a timer the page sets on its own", Fn: "timer", Args: []any{200, false, false}, Want: map[string]any{"during": 0, "after": 0, "ran": true}},
+		{Name: "a timer an untrusted click's handler sets", Fn: "timer", Args: []any{200, true, false}, Want: map[string]any{"during": 0, "after": 0, "ran": true}},
 		{Name: "an external script", Fn: "added", Args: []any{`<script src="/never.js"></script>`}, Want: settleCount{1, 1, true}},
 		{Name: "a template script", Fn: "added", Args: []any{`<script type="text/template" src="/t.js"></script>`}, Want: settleCount{0, 0, true}},
 		// an inline module imports from the network (an import map,

@@ -1,7 +1,7 @@
 // focus.js: where the caret is. When the page has put the focus in a
 // field (WordPress's Reply opens an inline form and focuses its text
 // area; a person typing leaves it there), that field and the controls of
-// the smallest container around it that holds a button are what a person
+// the smallest container around it that holds a button after it are what a person
 // works with next: Build ranks them first (the field, then what follows
 // it: the form's Reply or Save, then what comes before it), so a budget
 // cut leaves the rest of the page out instead of them. A focused button
@@ -28,17 +28,28 @@ export const typingField = (el) => {
   return isEditable(el) || el.getAttribute('role') === 'textbox' || el.getAttribute('role') === 'combobox' || el.getAttribute('role') === 'searchbox';
 };
 
-// focusBox is the smallest ancestor of el that holds a button other than
-// el, at most el's form or dialog, never a region or the page; null when
-// there is none.
+// focusBox is the smallest ancestor of el that holds a button after el
+// (a form's submit follows its fields; an editor's formatting toolbar
+// before its text area is no reason to stop: WordPress's reply box), at
+// most el's form or dialog, never a region or the page; null when there
+// is none.
 export const focusBox = (el) => {
   for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
     if (p.matches(BOUNDARY)) return null;
-    const b = p.querySelector(BUTTON);
-    if (b && b !== el) return p;
+    if (buttonAfter(p, el)) return p;
     if (p.matches(WIDEST)) return null;
   }
   return null;
+};
+
+// buttonAfter says whether box holds a button that follows el.
+const buttonAfter = (box, el) => {
+  const bs = box.querySelectorAll(BUTTON);
+  for (let i = bs.length - 1; i >= 0; i--) {
+    const b = bs[i];
+    if (b !== el && !el.contains(b) && el.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) return true;
+  }
+  return false;
 };
 
 export function initFocus() {

@@ -1,7 +1,8 @@
 // watch.js is settle's watcher: what it installs once per document,
 // window.__plingQuiet (non-enumerable), keeps the time of the last change
 // of the page (a DOM mutation, a resource load, a scroll) and what is in
-// flight (scripts, stylesheets, module preloads, frames, XHR and fetch),
+// flight (scripts, stylesheets, module preloads, frames, XHR and fetch,
+// and the short timers an input's handlers set),
 // so a later wait (wait.js) can tell a page that is already quiet at once.
 'use strict';
 
@@ -185,6 +186,57 @@ const watchPage = (w) => {
   }
 };
 
+// TIMER_MAX_MS is the longest timer an input's handler sets that counts
+// as in flight: a page that answers a click or a key a moment later
+// (WordPress's Reply focuses its text area 600 ms after the click, a
+// typeahead asks for suggestions 300 ms after the last key) has not
+// finished answering until the timer ran. Longer timers (a notice that
+// hides after 5 s) are no part of the answer.
+export const TIMER_MAX_MS = 1000;
+
+// INPUT_EVENT are the events a person's input dispatches.
+const INPUT_EVENT = /^(?:click|dblclick|auxclick|contextmenu|mouse(?:down|up)|pointer(?:down|up)|key(?:down|up|press)|input|beforeinput|change|submit|focus(?:in)?|touch(?:start|end))$/;
+
+// watchTimers counts a timer set by the page's handler of a trusted input
+// event (window.event is that event while its handlers run), of 1 ms to
+// TIMER_MAX_MS, as in flight until it runs or is cleared. Timers set by
+// timers (a poll loop), by the page at any other time, or by Pling's own
+// scripts (no event is being dispatched) are not counted.
+const watchTimers = (w) => {
+  try {
+    const st = window.setTimeout, ct = window.clearTimeout;
+    if (typeof st !== 'function' || typeof ct !== 'function') return;
+    const keys = new Map();
+    window.setTimeout = function (fn, ms, ...rest) {
+      let ev = null;
+      try { ev = window.event; } catch (e) { ev = null; }
+      const d = Number(ms) || 0;
+      if (typeof fn !== 'function' || d < 1 || d > TIMER_MAX_MS || !ev || !ev.isTrusted || !INPUT_EVENT.test(ev.type)) {
+        return st.call(window, fn, ms, ...rest);
+      }
+      const key = { timer: true };
+      let id = 0;
+      const run = function (...a) {
+        keys.delete(id);
+        if (w.pending.delete(key)) w.touch();
+        return fn.apply(this, a);
+      };
+      id = st.call(window, run, ms, ...rest);
+      keys.set(id, key);
+      w.pending.set(key, performance.now());
+      return id;
+    };
+    window.clearTimeout = function (id) {
+      const key = keys.get(id);
+      if (key) {
+        keys.delete(id);
+        w.pending.delete(key);
+      }
+      return ct.call(window, id);
+    };
+  } catch (e) { /* a frozen setTimeout: timers are not watched */ }
+};
+
 // watcher returns this document's watcher, installing it on the first
 // call.
 export const watcher = () => {
@@ -193,6 +245,7 @@ export const watcher = () => {
   w = fresh();
   watchDOM(w);
   watchRequests(w);
+  watchTimers(w);
   watchPage(w);
   Object.defineProperty(window, KEY, { value: w, enumerable: false });
   return w;

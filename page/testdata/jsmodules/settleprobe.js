@@ -35,3 +35,27 @@ export const added = async (html) => {
   w.pending.clear();
   return r;
 };
+
+// timer sets a timer of ms (from a click handler of a trusted click when
+// clicked, else from the probe itself) and says whether the watcher
+// counts it in flight then, and after it ran (or was cleared, with clear).
+export const timer = async (ms, clicked, clear) => {
+  const w = watcher();
+  const p0 = w.pending.size;
+  let id = 0, ran = false;
+  const set = () => { id = setTimeout(() => { ran = true; }, ms); };
+  if (clicked) {
+    // a trusted click needs the browser's input: the probe has none, so
+    // the handler runs under a synthetic event window.event says is not
+    // trusted; the case for a trusted one is TestSettleWaitsForAnInputsTimer
+    const b = document.createElement('button');
+    b.addEventListener('click', set);
+    document.body.appendChild(b);
+    b.click();
+    b.remove();
+  } else set();
+  const during = w.pending.size - p0;
+  if (clear) clearTimeout(id);
+  await new Promise((r) => setTimeout(r, Math.min(ms, 1000) + 30));
+  return { during, after: w.pending.size - p0, ran };
+};
