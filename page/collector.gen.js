@@ -348,12 +348,12 @@ var plingModule = (() => {
   var BUTTON = "button,input[type=submit],input[type=button],input[type=image],[role=button]";
   var BOUNDARY = "main,[role=main],nav,[role=navigation],aside,[role=complementary],header,footer";
   var WIDEST = "form,[role=dialog],[role=alertdialog],dialog";
-  var typingField = (el) => {
+  var workField = (el) => {
     if (!el || el.nodeType !== 1) return false;
     const tag = el.tagName.toLowerCase();
     if (tag === "textarea") return !el.disabled && !el.readOnly;
     if (tag === "input") return TYPING.test((el.getAttribute("type") || "").toLowerCase()) && !el.disabled && !el.readOnly;
-    if (tag === "select") return false;
+    if (tag === "select") return !el.disabled;
     return isEditable(el) || el.getAttribute("role") === "textbox" || el.getAttribute("role") === "combobox" || el.getAttribute("role") === "searchbox";
   };
   var focusBox = (el) => {
@@ -382,7 +382,7 @@ var plingModule = (() => {
     } catch (e) {
       a = null;
     }
-    if (!typingField(a)) return;
+    if (!workField(a)) return;
     w.focusEl = a;
     w.focusBox = focusBox(a);
   }

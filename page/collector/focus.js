@@ -1,11 +1,12 @@
 // focus.js: where the caret is. When the page has put the focus in a
 // field (WordPress's Reply opens an inline form and focuses its text
-// area; a person typing leaves it there), that field and the controls of
+// area; a person typing leaves it there; a choice leaves it on its
+// select, whose Apply comes next), that field and the controls of
 // the smallest container around it that holds a button after it are what a person
 // works with next: Build ranks them first (the field, then what follows
 // it: the form's Reply or Save, then what comes before it), so a budget
 // cut leaves the rest of the page out instead of them. A focused button
-// or link (the one just clicked) marks nothing.
+// or link (the one just clicked), or a checkbox, marks nothing.
 import { w } from './state.js';
 import { isEditable } from './controls.js';
 
@@ -18,13 +19,15 @@ const BUTTON = 'button,input[type=submit],input[type=button],input[type=image],[
 const BOUNDARY = 'main,[role=main],nav,[role=navigation],aside,[role=complementary],header,footer';
 const WIDEST = 'form,[role=dialog],[role=alertdialog],dialog';
 
-// typingField says whether el takes typed text.
-export const typingField = (el) => {
+// workField says whether el takes typed text, or is a select (the
+// field a choice was made in).
+export const workField = (el) => {
   if (!el || el.nodeType !== 1) return false;
   const tag = el.tagName.toLowerCase();
   if (tag === 'textarea') return !el.disabled && !el.readOnly;
   if (tag === 'input') return TYPING.test((el.getAttribute('type') || '').toLowerCase()) && !el.disabled && !el.readOnly;
-  if (tag === 'select') return false;
+  // a select the person just chose in: its Apply or Filter is next
+  if (tag === 'select') return !el.disabled;
   return isEditable(el) || el.getAttribute('role') === 'textbox' || el.getAttribute('role') === 'combobox' || el.getAttribute('role') === 'searchbox';
 };
 
@@ -60,7 +63,7 @@ export function initFocus() {
     a = document.activeElement;
     while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
   } catch (e) { a = null; }
-  if (!typingField(a)) return;
+  if (!workField(a)) return;
   w.focusEl = a;
   w.focusBox = focusBox(a);
 }
