@@ -546,8 +546,9 @@ func (bs *buildState) rankAndName() {
 }
 
 // focusRank puts the declared entries first, then the focused field,
-// the controls after it in its container (its form's Reply or Save),
-// those before it, and then every other entry in its rank order.
+// the buttons after it in its container (its form's Reply or Update), the
+// other controls after it, those before it, and then every other entry in
+// its rank order.
 func focusRank(a Action) int {
 	switch {
 	case a.declared:
@@ -555,7 +556,7 @@ func focusRank(a Action) int {
 	case a.focus > 0:
 		return a.focus
 	}
-	return 4
+	return 5
 }
 
 // countActions says what was there before folding and budgets: every

@@ -391,7 +391,8 @@ var plingModule = (() => {
     if (!f) return 0;
     if (el === f || el.contains(f)) return 1;
     if (!w.focusBox || !w.focusBox.contains(el)) return 0;
-    return f.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING ? 2 : 3;
+    if (!(f.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) return 4;
+    return el.matches(BUTTON) ? 2 : 3;
   };
 
   // collector/text.js

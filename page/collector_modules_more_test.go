@@ -158,22 +158,22 @@ func TestHoverModule(t *testing.T) {
 	})
 }
 
-// focus.js: the focused field (1), the controls after it (2) and before
-// it (3) in the smallest container around it that holds a button after
-// it; a select counts as a field; a focused button, a checkbox, a
-// read-only field or no focus marks nothing, and a
-// field alone in its region marks only itself.
+// focus.js: the focused field (1), the buttons after it (2), the other
+// controls after it (3) and those before it (4) in the smallest container
+// around it that holds a button after it; a select counts as a field; a
+// focused button, a checkbox, a read-only field or no focus marks
+// nothing, and a field alone in its region marks only itself.
 func TestFocusModule(t *testing.T) {
-	els := []string{"#text", "#send", "#cancel", "#bold", "#rowreply", "#search", "#wrap"}
+	els := []string{"#text", "#send", "#cancel", "#bold", "#rowreply", "#search", "#wrap", "#cc"}
 	runModule(t, "focus.html", []jstest.Case{
-		{Name: "a text area in an inline form", Fn: "focusMarks", Args: []any{jstest.El("#text"), els}, Want: []int{1, 2, 2, 3, 0, 0, 1}},
+		{Name: "a text area in an inline form", Fn: "focusMarks", Args: []any{jstest.El("#text"), els}, Want: []int{1, 2, 2, 4, 0, 0, 1, 3}},
 		{Name: "a search box beside its button", Fn: "focusMarks", Args: []any{jstest.El("#search"), []string{"#search", "#go", "#text"}}, Want: []int{1, 2, 0}},
 		{Name: "a field alone in its region", Fn: "focusMarks", Args: []any{jstest.El("#lonely"), []string{"#lonely", "#near", "#go"}}, Want: []int{1, 0, 0}},
-		{Name: "a focused button marks nothing", Fn: "focusMarks", Args: []any{jstest.El("#rowreply"), els}, Want: []int{0, 0, 0, 0, 0, 0, 0}},
+		{Name: "a focused button marks nothing", Fn: "focusMarks", Args: []any{jstest.El("#rowreply"), els}, Want: []int{0, 0, 0, 0, 0, 0, 0, 0}},
 		{Name: "a read-only field marks nothing", Fn: "focusMarks", Args: []any{jstest.El("#ro"), []string{"#ro", "#near"}}, Want: []int{0, 0}},
 		{Name: "a select its Apply follows", Fn: "focusMarks", Args: []any{jstest.El("#bulk"), []string{"#bulk", "#apply", "#go"}}, Want: []int{1, 2, 0}},
 		{Name: "a focused checkbox marks nothing", Fn: "focusMarks", Args: []any{jstest.El("#tick"), []string{"#tick", "#after"}}, Want: []int{0, 0}},
-		{Name: "no focus", Fn: "focusMarks", Args: []any{nil, els}, Want: []int{0, 0, 0, 0, 0, 0, 0}},
+		{Name: "no focus", Fn: "focusMarks", Args: []any{nil, els}, Want: []int{0, 0, 0, 0, 0, 0, 0, 0}},
 	})
 }
 

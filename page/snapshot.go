@@ -188,9 +188,10 @@ type Control struct {
 	// HoverOnly is true for a control shown only on hover or focus.
 	HoverOnly bool `json:"hover_only,omitempty"`
 	// Focus says how the control stands to the field the page put the
-	// focus in (collector/focus.js): 1 that field, 2 after it in the
-	// smallest container around it that holds a button, 3 before it
-	// there; 0 elsewhere, or when no field has the focus.
+	// focus in (collector/focus.js): 1 that field, 2 a button after it in
+	// the smallest container around it that holds a button after it, 3
+	// another control after it there, 4 one before it; 0 elsewhere, or
+	// when no field has the focus.
 	Focus int `json:"focus,omitempty"`
 	// InputType is the type attribute of an input (text, email, search...).
 	InputType string `json:"input_type,omitempty"`

@@ -3,8 +3,9 @@
 // area; a person typing leaves it there; a choice leaves it on its
 // select, whose Apply comes next), that field and the controls of
 // the smallest container around it that holds a button after it are what a person
-// works with next: Build ranks them first (the field, then what follows
-// it: the form's Reply or Save, then what comes before it), so a budget
+// works with next: Build ranks them first (the field, then the buttons
+// after it: the form's Reply or Update, then its other fields after it,
+// then what comes before it), so a budget
 // cut leaves the rest of the page out instead of them. A focused button
 // or link (the one just clicked), or a checkbox, marks nothing.
 import { w } from './state.js';
@@ -69,11 +70,14 @@ export function initFocus() {
 }
 
 // focusOf is how a control el stands to the focus: 1 the focused field,
-// 2 after it in its box, 3 before it in its box, 0 elsewhere.
+// 2 a button after it in its box (the form's Update, Reply: what comes
+// next once the field holds its text), 3 another control after it, 4 one
+// before it, 0 elsewhere.
 export const focusOf = (el) => {
   const f = w.focusEl;
   if (!f) return 0;
   if (el === f || el.contains(f)) return 1;
   if (!w.focusBox || !w.focusBox.contains(el)) return 0;
-  return f.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING ? 2 : 3;
+  if (!(f.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) return 4;
+  return el.matches(BUTTON) ? 2 : 3;
 };
