@@ -964,10 +964,11 @@ var plingModule = (() => {
     const wn = w.widgetNow;
     let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
     if (!label && kr[2]) label = kr[2];
+    if (!label && field && kr[0] === "check") label = textAfter(el);
     if (!label && field) {
       const rl = ctx.rec ? "" : rowLabel(el);
       label = rl === null ? accName(el, tag, kr[1]) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
-    } else if (!label && kr[0] === "check") label = nearbyLabel(el);
+    } else if (!label && kr[0] === "check") label = textAfter(el) || nearbyLabel(el);
     if (!wn && !field && ctx.prop && (!label || label === ctx.prop.value || /\d/.test(label))) label = ctx.prop.name;
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
       if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
@@ -975,6 +976,10 @@ var plingModule = (() => {
         const sec = sectionOf(el, tag, label);
         if (sec) label = label.replace(/^\[?\s*|\s*\]?$/g, "") + " " + sec;
       }
+    }
+    if (!wn && !field && label) {
+      const t = titleForSymbol(el, label);
+      if (t) label = t;
     }
     if (!wn && !field && kr[0] !== "type" && (!label || !LETTER.test(label) || COUNT_ONLY.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
       const ic = iconOf(el);
@@ -1303,6 +1308,10 @@ var plingModule = (() => {
     if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== "type" && kr[0] !== "select") {
       const ic = iconOf(el);
       if (ic) acc = ic;
+    }
+    if (!w.widgetNow && el !== rec.el && kr[0] !== "type" && kr[0] !== "select") {
+      const t = titleForSymbol(el, acc);
+      if (t) acc = t;
     }
     if (!w.widgetNow && acc && !hint && acc === clean(el.getAttribute("title")) && !asLabel(acc) && !accName(el, tag, kr[1], true)) {
       hint = acc;
@@ -2193,12 +2202,28 @@ var plingModule = (() => {
     return "";
   };
   var hintless = (s) => s.replace(/\s*\((?:[^()\s]+\s+)+[^()]*\)\s*$/, "") || s;
+  var symbolOnly = (text) => !!text && !/\d/.test(text) && (text.length === 1 || !LETTER.test(text));
+  var titleForSymbol = (el, text) => symbolOnly(text) ? asLabel(clean(el.getAttribute("title"))) : "";
   var asLabel = (text) => {
     if (!text || text.length > NAME_TEXT || !LETTER.test(text)) return "";
     const t = text.replace(/\s*[:*]\s*$/, "");
     const words = t.split(" ").length;
     if (words > 6 || words > 2 && /[.!?]$/.test(t)) return "";
     return t;
+  };
+  var textAfter = (el) => {
+    for (let n = el.nextSibling, seen = 0; n && seen < 2; n = n.nextSibling) {
+      if (n.nodeType === 3) {
+        if (!NONSPACE.test(n.data)) continue;
+        return asLabel(clean(n.data));
+      }
+      if (n.nodeType !== 1) continue;
+      seen++;
+      const t = n.localName;
+      if (t !== "span" && t !== "b" && t !== "strong" && t !== "em") return "";
+      return asLabel(gather(n, {}, NAME_TEXT + 1));
+    }
+    return "";
   };
   var nearbyLabel = (el) => {
     for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {

@@ -223,6 +223,13 @@ func TestActionNames(t *testing.T) {
 			{"other_time", "textbox", "", ""},
 		}, absent: []string{"username_1_1_1_42_or_1_1_1_42_16", "ooui_oo_ui_widget_enabled", "oo_ui_element", "oo_ui_element_2"}},
 		// a label that points at no field names its group's one text input
+		// Adminer's column grid: icon buttons whose alt is a symbol are
+		// named by their title
+		{file: "adminer-create.html", records: 2,
+			folded: map[string]int{"add_next": 2, "move_up": 2, "move_down": 2, "remove": 2},
+			// (the header's radio is labelled by the text after it)
+			want:   []wantAction{{"ai", "radio", "", ""}},
+			absent: []string{"button", "button_2", "button_3", "x", "null_create_table"}},
 		{file: "movepage.html", want: []wantAction{
 			{"new_title", "textbox", "", ""},
 			{"reason", "textbox", "", ""},

@@ -275,12 +275,36 @@ const hintless = (s) => s.replace(/\s*\((?:[^()\s]+\s+)+[^()]*\)\s*$/, '') || s;
 // issue 18: the text just before a field in its own row ("Host:
 // <input>") labels it too; a sentence (instructions elsewhere on the
 // page: "Select 06/29/2016 as the date and hit submit.") never does.
+// symbolOnly says whether a control's text is a symbol, no word: no
+// letter ("+", "↑", "…") or one letter ("x" for Remove); a number is data
+// (Adminer's row count "3" titled Select data), never a symbol.
+export const symbolOnly = (text) => !!text && !/\d/.test(text) && (text.length === 1 || !LETTER.test(text));
+// titleForSymbol is the words of el's title when its text is a symbol
+// (Adminer's <input type=image alt="+" title="Add next">), else ''.
+export const titleForSymbol = (el, text) => (symbolOnly(text) ? asLabel(clean(el.getAttribute('title'))) : '');
 export const asLabel = (text) => {
   if (!text || text.length > NAME_TEXT || !LETTER.test(text)) return '';
   const t = text.replace(/\s*[:*]\s*$/, '');
   const words = t.split(' ').length;
   if (words > 6 || (words > 2 && /[.!?]$/.test(t))) return '';
   return t;
+};
+// textAfter is the words right after a checkbox or radio in its parent
+// (Adminer's <td><input type=radio>AI</td>): a box's text follows it,
+// and the cell before is another column's.
+export const textAfter = (el) => {
+  for (let n = el.nextSibling, seen = 0; n && seen < 2; n = n.nextSibling) {
+    if (n.nodeType === 3) {
+      if (!NONSPACE.test(n.data)) continue;
+      return asLabel(clean(n.data));
+    }
+    if (n.nodeType !== 1) continue;
+    seen++;
+    const t = n.localName;
+    if (t !== 'span' && t !== 'b' && t !== 'strong' && t !== 'em') return '';
+    return asLabel(gather(n, {}, NAME_TEXT + 1));
+  }
+  return '';
 };
 export const nearbyLabel = (el) => {
   for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {

@@ -1,7 +1,7 @@
 // describe.js: one control described in full (describe): its name,
 // state, value and what it accepts; secret fields never give a value.
 import { w } from './state.js';
-import { accName, asLabel, formHeading, isEditable, keyHintless, labelsText, nearbyLabel, pagerMeaning, sectionOf } from './controls.js';
+import { accName, asLabel, formHeading, isEditable, keyHintless, labelsText, nearbyLabel, pagerMeaning, sectionOf, textAfter, titleForSymbol } from './controls.js';
 import { evidenceOf, fieldEvidence, hrefOf, iconOf, iconOnly, ligatureOnly, rowLabel } from './icons.js';
 import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
 import { gridLabel } from './records.js';
@@ -210,12 +210,15 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   // (in a record the cell before is the row's data: title and placeholder come first;
   // issue 18 pt 5: a lone editor without a label, Adminer's jush <pre>, is
   // named by the heading before its form)
+  // (a checkbox's or radio's own text follows it: the cell before is
+  // another column's)
+  if (!label && field && kr[0] === 'check') label = textAfter(el);
   if (!label && field) {
     const rl = ctx.rec ? '' : rowLabel(el);
     // (null: the row's label is another field's, this one only modifies it)
     label = rl === null ? accName(el, tag, kr[1]) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
   }
-  else if (!label && kr[0] === 'check') label = nearbyLabel(el);
+  else if (!label && kr[0] === 'check') label = textAfter(el) || nearbyLabel(el);
   // a control that shows a property's value (Syncthing's "0 B/s (0 B)"
   // toggler, its Listeners "1/1") is named by the property: its text is
   // data
@@ -228,6 +231,12 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
       const sec = sectionOf(el, tag, label);
       if (sec) label = label.replace(/^\[?\s*|\s*\]?$/g, '') + ' ' + sec;
     }
+  }
+  // a symbol with a title of words ("x" titled Remove) is named by the
+  // title
+  if (!wn && !field && label) {
+    const t = titleForSymbol(el, label);
+    if (t) label = t;
   }
   // issue 18: an icon-only control is named by its icon, and says so
   // (a count beside an icon, a bell's "3+" badge, is its state, not its name)

@@ -17,7 +17,7 @@
 // Nothing else in the collector folds: the walk and the other modules
 // report one control per element.
 import { w } from './state.js';
-import { accName, asLabel, isCtl, roleOf, skipButtons, statusPart } from './controls.js';
+import { accName, asLabel, isCtl, roleOf, skipButtons, statusPart, titleForSymbol } from './controls.js';
 import { focusOf } from './focus.js';
 import { describe, unavailableOf } from './describe.js';
 import { meets } from './geometry.js';
@@ -193,6 +193,12 @@ const foldKey = (el, tag, hasAttr, kr, ctx) => {
   if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
     const ic = iconOf(el);
     if (ic) acc = ic;
+  }
+  // a symbol with a title of words (Adminer's column grid: "+" Add next,
+  // "↑" Move up, "x" Remove) is named by the title
+  if (!w.widgetNow && el !== rec.el && kr[0] !== 'type' && kr[0] !== 'select') {
+    const t = titleForSymbol(el, acc);
+    if (t) acc = t;
   }
   // issue 18 pt 8: a title that is a sentence ("Click here to
   // rename, delete, etc." on every row's checkbox) says what the

@@ -4,7 +4,7 @@
 // one module's function, returning JSON.
 import { prepare } from '../../collector/main.js';
 import { registry, keyOf } from '../../../internal/js/registry.js';
-import { accName, ctlType, roleOf } from '../../collector/controls.js';
+import { accName, ctlType, roleOf, textAfter, titleForSymbol } from '../../collector/controls.js';
 import { iconOf } from '../../collector/icons.js';
 import { overlaid } from '../../collector/hittest.js';
 import { filterRow, recordKind } from '../../collector/records.js';
@@ -82,3 +82,15 @@ export const rowActions = (rowSel, ctlSel) => {
 
 // snapshot is the whole collector's snapshot of the page.
 export const snapshot = (params) => collect(params || {});
+
+// symbolTitle is the title that names el when its accessible name is a
+// symbol (controls.js titleForSymbol), or ''.
+export const symbolTitle = (el) => {
+  run();
+  return titleForSymbol(el, accName(el, el.localName, el.hasAttributes() ? roleOf(el) : ''));
+};
+// after is the text right after a checkbox or radio (controls.js textAfter).
+export const after = (el) => {
+  run();
+  return textAfter(el);
+};
