@@ -27,6 +27,8 @@ var adminerTasks = []wpTask{
 	{"sign_in", "the table list (Adminer keeps the sign-in in PHP's session)", adminerSignIn, wpCheckedInRun},
 	{"edit_row", "shop_products.price", adminerEditRow, adminerWant("SELECT price FROM shop_products WHERE name = 'Gadget'", "21.00")},
 	{"sql_insert", "shop_products (the new row)", adminerSQLInsert, adminerWant("SELECT CONCAT(price, ' ', stock) FROM shop_products WHERE name = 'Sprocket'", "2.50 7")},
+	{"new_item", "shop_products (the new row)", adminerNewItem, adminerWant("SELECT CONCAT(price, ' ', stock) FROM shop_products WHERE name = 'Flange'", "2.75 40")},
+	{"create_table", "information_schema.columns", adminerCreateTable, adminerWant("SELECT COLUMN_NAME FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'harbour_moorings'", "berth")},
 	{"drop_table", "information_schema.tables", adminerDropTable, adminerWant("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'wordpress' AND table_name = 'shop_import'", "0")},
 }
 

@@ -32,6 +32,18 @@ func mwPWScripts() map[string][]step {
 			{op: opPress, target: `^""$`, role: "combobox"},
 			{op: opPress, target: `(?i)^"spam"`, role: "option"},
 			{op: opPress, target: `(?i)^"delete page"`}},
+		"create_page": {{op: opOpen, path: "/index.php?title=Harbour_events&action=edit"},
+			{op: opType, target: `(?i)wikitext`, text: "The regatta is on Saturday."},
+			{op: opType, target: `(?i)summary`, text: "New page"},
+			{op: opPress, target: `(?i)^"save page"`}},
+		"move_page": {{op: opOpen, path: "/index.php/Holidays"},
+			{op: opPress, target: `(?i)^"more"`},
+			{op: opPress, target: `(?i)^"move"`, role: "link"},
+			// (the new title's box has no name in the snapshot: it shows the
+			// page's title)
+			{op: opType, target: `(?i)^"holidays"$`, text: "Holiday policy"},
+			{op: opType, target: `(?i)reason`, text: "Clearer name"},
+			{op: opPress, target: `(?i)^"move page"`}},
 		"user_rights": {{op: opOpen, path: "/index.php/Special:UserRights/Jdoe"},
 			{op: opPress, target: `(?i)^"administrator"`, role: "checkbox"},
 			{op: opType, target: `(?i)^"reason:?"`, text: "trusted editor"},

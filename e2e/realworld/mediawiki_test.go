@@ -59,6 +59,8 @@ func mwTasks(db string) []wpTask {
 		{"edit_section", "text.old_text of Holidays' latest revision", mwEditSection, want(latest("Holidays"), strings.TrimSpace(strings.Replace(mwSeed["Holidays"], "two weeks", "three weeks", 1)))},
 		{"search", "the search results (MediaWiki's own index)", mwSearch, wpCheckedInRun},
 		{"delete_page", "logging (the deletion's reason)", mwDelete, want("SELECT comment_text FROM logging JOIN comment ON comment_id = log_comment_id WHERE log_type = 'delete' AND log_title = 'Sandbox'", "Spam")},
+		{"create_page", "text.old_text of Harbour_events' latest revision", mwCreatePage, want(latest("Harbour_events"), "The regatta is on Saturday.")},
+		{"move_page", "page (Holiday_policy)", mwMovePage, want("SELECT count(*) FROM page WHERE page_namespace = 0 AND page_title = 'Holiday_policy'", "1")},
 		{"user_rights", "user_groups of Jdoe", mwUserRights, want("SELECT group_concat(ug_group) FROM user_groups JOIN user ON user_id = ug_user WHERE user_name = 'Jdoe'", "sysop")},
 		{"skin", "user_properties.skin of Admin", mwSkin, want("SELECT up_value FROM user_properties JOIN user ON user_id = up_user WHERE user_name = 'Admin' AND up_property = 'skin'", "monobook")},
 		{"language", "user_properties.language of Admin", mwLanguage, want("SELECT up_value FROM user_properties JOIN user ON user_id = up_user WHERE user_name = 'Admin' AND up_property = 'language'", "de")},
