@@ -32,6 +32,12 @@ func dwPWScripts() map[string][]step {
 			{op: opType, target: `(?i)^"e-?mail:?"$`, text: "jane@example.com"},
 			{op: opType, target: `(?i)^"groups:?"$`, text: "user"},
 			{op: opPress, target: `(?i)^"add"$`, role: "button"}},
+		"search": {{op: opOpen, path: "/doku.php?id=start"},
+			{op: opType, target: `(?i)^"search`, text: "three weeks", submit: true},
+			{op: opRead, text: "holidays"}},
+		"delete_user": {{op: opOpen, path: "/doku.php?id=start&do=admin&page=usermanager"},
+			{op: opPress, target: `.`, record: "jdoe", role: "checkbox"},
+			{op: opAccept, target: `(?i)^"delete selected"`, role: "button"}},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -212,5 +213,106 @@ func jpWantMarkdown(path, source string) func(context.Context, *wpSite) error {
 			}
 		}
 		return fmt.Errorf("%s: no markdown cell %q (cells: %q)", filepath.Base(path), source, cells)
+	}
+}
+
+// pmaRenameTable: the new table's Operations, "Rename table to", the Go
+// of that part of the page (it has one Go per part).
+func pmaRenameTable(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php?route=/table/operations&db=wordpress&table=harbour_tides")
+	if err != nil {
+		return err
+	}
+	name, err := wpPick(ctx, s, obs, "type", `(?i)rename`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, name, "", map[string]any{"text": "harbour_tide_tables"})
+	if err != nil {
+		return err
+	}
+	// the Go after the field: the first Go the observation lists
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^go( |_|$)`); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)renamed`)
+}
+
+// dwSearch: the search box, "three weeks" and Enter; a result names the
+// page the edit_section task changed.
+func dwSearch(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/doku.php?id=start")
+	if err != nil {
+		return err
+	}
+	box, err := wpPick(ctx, s, obs, "type", `(?i)search`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, box, "", map[string]any{"text": "three weeks", "submit": true})
+	if err != nil {
+		return err
+	}
+	if _, err := wpFind(ctx, s, r.Body.Observation, "holidays"); err != nil {
+		if _, err2 := wpPick(ctx, s, r.Body.Observation, "link", `(?i)^holidays\b`, false); err2 != nil {
+			return fmt.Errorf("no result names holidays: %v; %v", err, err2)
+		}
+	}
+	return nil
+}
+
+// dwDeleteUser: the user manager, the row of the user add_user added,
+// its checkbox, Delete Selected.
+func dwDeleteUser(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/doku.php?id=start&do=admin&page=usermanager")
+	if err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, obs, "jdoe")
+	if err != nil {
+		return err
+	}
+	tick, err := wpPick(ctx, s, obs, "", `(?i)toggle|select|delete|check`, true)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, tick, rec.ID, nil)
+	if err != nil {
+		return err
+	}
+	del, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^delete`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, del, "", nil); err != nil {
+		return err
+	}
+	// DokuWiki asks confirm(): the receipt says so, and the agent presses
+	// again with confirm, as the warning tells it
+	if !strings.HasPrefix(r.Body.Result.Warning, "CONFIRMATION_REQUIRED") {
+		return fmt.Errorf("delete without confirm: warning %q, want CONFIRMATION_REQUIRED", r.Body.Result.Warning)
+	}
+	if r, err = s.call(ctx, "act", map[string]any{"action": del.Name, "confirm": true}); err != nil {
+		return err
+	}
+	if r.IsError || r.Body.Result == nil || !r.Body.Result.OK {
+		return fmt.Errorf("delete with confirm: %s", firstLine(r.Text))
+	}
+	return wantFeedback(r, `(?i)deleted`)
+}
+
+// dwWantNoUser checks that the user file no longer lists user.
+func dwWantNoUser(path, user string) func(context.Context, *wpSite) error {
+	return func(context.Context, *wpSite) error {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(raw), "\n") {
+			if strings.HasPrefix(line, user+":") {
+				return fmt.Errorf("%s still lists %s", filepath.Base(path), user)
+			}
+		}
+		return nil
 	}
 }

@@ -38,6 +38,10 @@ func pmaPWScripts() map[string][]step {
 			{op: opChoose, target: `(?i)^"type`, text: "VARCHAR"},
 			{op: opType, target: `(?i)^"length`, text: "40"},
 			{op: opPress, target: `(?i)^"save"`, role: "button"}},
+		"rename_table": {{op: opOpen, path: "/index.php?route=/table/operations&db=wordpress&table=harbour_tides"},
+			{op: opType, target: `(?i)rename table`, text: "harbour_tide_tables"},
+			// (the page has a Go per part; the agent takes the first)
+			{op: opPress, target: `(?i)^"go"`, role: "button"}},
 		"drop_table": {{op: opOpen, path: pmaStructure},
 			{op: opPress, target: `(?i)^"drop"`, record: "shop_import"},
 			{op: opPress, target: `(?i)^"ok"`, role: "button"}},

@@ -29,6 +29,7 @@ var pmaTasks = []wpTask{
 	{"insert_row", "shop_products (the new row)", pmaInsertRow, adminerWant("SELECT CONCAT(price, ' ', stock) FROM shop_products WHERE name = 'Sprocket'", "2.50 7")},
 	{"delete_row", "shop_products (the row gone)", pmaDeleteRow, adminerWant("SELECT COUNT(*) FROM shop_products WHERE name = 'Gadget'", "0")},
 	{"create_table", "information_schema.columns (harbour_tides.port)", pmaCreateTable, adminerWant("SELECT COLUMN_TYPE FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'harbour_tides' AND column_name = 'port'", "varchar(40)")},
+	{"rename_table", "information_schema.tables (harbour_tide_tables)", pmaRenameTable, adminerWant("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'wordpress' AND table_name = 'harbour_tide_tables'", "1")},
 	{"drop_table", "information_schema.tables", pmaDropTable, adminerWant("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'wordpress' AND table_name = 'shop_import'", "0")},
 }
 
