@@ -45,7 +45,6 @@ func dwTasks(dir string) []wpTask {
 		{"edit_section", "data/pages/holidays.txt", dwEditSection, dwWantFile(page("holidays"), "Everyone gets three weeks in summer.", "The office closes for two weeks in winter.")},
 		{"new_page", "data/pages/meeting_notes.txt", dwNewPage, dwWantFile(page("meeting_notes"), "Boats are moored by noon.")},
 		{"add_user", "conf/users.auth.php", dwAddUser, dwWantFile(filepath.Join(dir, "conf", "users.auth.php"), "jdoe:", ":Jane Doe:jane@example.com:user")},
-		{"search", "the search results (DokuWiki's own index)", dwSearch, wpCheckedInRun},
 		{"delete_user", "conf/users.auth.php (jdoe gone)", dwDeleteUser, dwWantNoUser(filepath.Join(dir, "conf", "users.auth.php"), "jdoe")},
 	}
 }

@@ -238,29 +238,6 @@ func pmaRenameTable(ctx context.Context, s *session, w *wpSite) error {
 	return wantFeedback(r, `(?i)renamed`)
 }
 
-// dwSearch: the search box, "three weeks" and Enter; a result names the
-// page the edit_section task changed.
-func dwSearch(ctx context.Context, s *session, w *wpSite) error {
-	obs, err := wpOpen(ctx, s, w, "/doku.php?id=start")
-	if err != nil {
-		return err
-	}
-	box, err := wpPick(ctx, s, obs, "type", `(?i)search`, false)
-	if err != nil {
-		return err
-	}
-	r, err := wpAct(ctx, s, box, "", map[string]any{"text": "three weeks", "submit": true})
-	if err != nil {
-		return err
-	}
-	if _, err := wpFind(ctx, s, r.Body.Observation, "holidays"); err != nil {
-		if _, err2 := wpPick(ctx, s, r.Body.Observation, "link", `(?i)^holidays\b`, false); err2 != nil {
-			return fmt.Errorf("no result names holidays: %v; %v", err, err2)
-		}
-	}
-	return nil
-}
-
 // dwDeleteUser: the user manager, the row of the user add_user added,
 // its checkbox, Delete Selected.
 func dwDeleteUser(ctx context.Context, s *session, w *wpSite) error {
@@ -314,5 +291,61 @@ func dwWantNoUser(path, user string) func(context.Context, *wpSite) error {
 			}
 		}
 		return nil
+	}
+}
+
+// stIgnorePatterns: the Photos folder's panel, its Edit, the dialog's
+// Ignore Patterns tab, a pattern typed into it, Save.
+func stIgnorePatterns(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/")
+	if err != nil {
+		return err
+	}
+	r, err := wpPress(ctx, s, obs, `(?i)photos`)
+	if err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^edit( |$)`); err != nil {
+		return err
+	}
+	var args map[string]any
+	tab, err := wpPick(ctx, s, r.Body.Observation, "", `(?i)^ignore_patterns`, false)
+	if err != nil {
+		if tab, args, err = pickLink(ctx, s, r.Body.Observation, `(?i)^"ignore patterns"$`); err != nil {
+			return err
+		}
+	}
+	if r, err = wpAct(ctx, s, tab, "", args); err != nil {
+		return err
+	}
+	box, err := wpPick(ctx, s, r.Body.Observation, "type", `(?i)ignore|pattern`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, box, "", map[string]any{"text": "*.tmp"}); err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`)
+	return err
+}
+
+// stWantIgnored checks that the folder's .stignore holds pattern
+// (Syncthing writes it when the dialog saves; a few tries).
+func stWantIgnored(folder, pattern string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, _ *wpSite) error {
+		var got string
+		for i := 0; i < 30; i++ {
+			raw, err := os.ReadFile(filepath.Join(folder, ".stignore"))
+			got = string(raw)
+			if err == nil && strings.Contains(got, pattern) {
+				return nil
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+		return fmt.Errorf(".stignore does not hold %q: %q", pattern, clip(got, 200))
 	}
 }

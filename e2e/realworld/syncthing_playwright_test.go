@@ -27,6 +27,12 @@ func stPWScripts(photos string) map[string][]step {
 			// clicks the heading inside it)
 			{op: opPress, target: `(?i)photos`, wait: true},
 			{op: opPress, target: `(?i)^"pause"$`, role: "button"}},
+		"ignore_patterns": {{op: opOpen, path: "/"},
+			{op: opPress, target: `(?i)photos`, wait: true},
+			{op: opPress, target: `(?i)^"edit"$`, role: "button"},
+			{op: opPress, target: `(?i)^"ignore patterns"`},
+			{op: opType, target: `(?i)ignore|pattern|^""$`, text: "*.tmp"},
+			{op: opPress, target: `(?i)^"save"`, role: "button"}},
 		"rename_device": append(append([]step(nil), settings...),
 			step{op: opType, target: `(?i)^"device name`, text: stDeviceName},
 			step{op: opPress, target: `(?i)^"save"`, role: "button"}),

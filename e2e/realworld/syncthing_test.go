@@ -37,6 +37,7 @@ func stTasks(home, photos string) []wpTask {
 		{"usage_report", "config.xml options/urAccepted", stUsageReport, stWant(home, "urAccepted", func(c *stConfig) string { return c.Options.URAccepted }, "-1")},
 		{"add_folder", "config.xml folder label, path", stAddFolder(photos), stWant(home, "the Photos folder's path", func(c *stConfig) string { return c.folder(stFolderLabel).Path }, photos)},
 		{"pause_folder", "config.xml folder paused", stPauseFolder, stWant(home, "the Photos folder's paused", func(c *stConfig) string { return c.folder(stFolderLabel).Paused }, "true")},
+		{"ignore_patterns", "the Photos folder's .stignore", stIgnorePatterns, stWantIgnored(photos, "*.tmp")},
 		{"rename_device", "config.xml device name", stRenameDevice, stWant(home, "this device's name", func(c *stConfig) string { return c.Devices[0].Name }, stDeviceName)},
 		{"gui_user", "config.xml gui user", stGUISignIn, stWant(home, "the GUI's user", func(c *stConfig) string { return c.GUI.User }, stGUIUser)},
 	}
