@@ -139,26 +139,33 @@ func adminerSignIn(ctx context.Context, s *session, w *wpSite) error {
 	return err
 }
 
-// adminerEditRow: the shop_products table's data, the Gadget row's edit
-// form, its price, Save.
-func adminerEditRow(ctx context.Context, s *session, w *wpSite) error {
+// adminerSelectData opens the database page and runs Select data on the
+// row of table, as a person opens a table's rows.
+func adminerSelectData(ctx context.Context, s *session, w *wpSite, table string) (result, error) {
 	obs, err := wpOpen(ctx, s, w, adminerDB(w))
 	if err != nil {
-		return err
+		return result{}, err
 	}
-	rec, err := wpFind(ctx, s, obs, "shop_products")
+	rec, err := wpFind(ctx, s, obs, table)
 	if err != nil {
-		return err
+		return result{}, err
 	}
 	sel, err := wpPick(ctx, s, obs, "", `(?i)select.data`, true)
 	if err != nil {
-		return err
+		return result{}, err
 	}
-	r, err := wpAct(ctx, s, sel, rec.ID, nil)
+	return wpAct(ctx, s, sel, rec.ID, nil)
+}
+
+// adminerEditRow: the shop_products table's data, the Gadget row's edit
+// form, its price, Save.
+func adminerEditRow(ctx context.Context, s *session, w *wpSite) error {
+	r, err := adminerSelectData(ctx, s, w, "shop_products")
 	if err != nil {
 		return err
 	}
-	if rec, err = wpFind(ctx, s, r.Body.Observation, "Gadget"); err != nil {
+	rec, err := wpFind(ctx, s, r.Body.Observation, "Gadget")
+	if err != nil {
 		return err
 	}
 	edit, err := wpPick(ctx, s, r.Body.Observation, "", `(?i)^edit`, true)

@@ -184,7 +184,12 @@ func (nb *jpNotebook) runCell(ctx context.Context, s *session, w *wpSite) error 
 	if r, err = nb.act(ctx, s, run, nil); err != nil {
 		return err
 	}
-	save, err := nb.pick(r.Body.Observation, "click", `(?i)^save`)
+	return nb.save(ctx, s, r.Body.Observation)
+}
+
+// save presses the notebook's Save and Checkpoint in obs.
+func (nb *jpNotebook) save(ctx context.Context, s *session, obs *observation) error {
+	save, err := nb.pick(obs, "click", `(?i)^save`)
 	if err != nil {
 		return err
 	}

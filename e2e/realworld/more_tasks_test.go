@@ -16,19 +16,7 @@ import (
 // adminerNewItem: the shop_products table's data, its New item form,
 // name, price and stock, Save.
 func adminerNewItem(ctx context.Context, s *session, w *wpSite) error {
-	obs, err := wpOpen(ctx, s, w, adminerDB(w))
-	if err != nil {
-		return err
-	}
-	rec, err := wpFind(ctx, s, obs, "shop_products")
-	if err != nil {
-		return err
-	}
-	sel, err := wpPick(ctx, s, obs, "", `(?i)select.data`, true)
-	if err != nil {
-		return err
-	}
-	r, err := wpAct(ctx, s, sel, rec.ID, nil)
+	r, err := adminerSelectData(ctx, s, w, "shop_products")
 	if err != nil {
 		return err
 	}
@@ -172,12 +160,7 @@ func (nb *jpNotebook) markdownCell(ctx context.Context, s *session, w *wpSite) e
 	if r, err = nb.act(ctx, s, cell, map[string]any{"text": "# Tides"}); err != nil {
 		return err
 	}
-	save, err := nb.pick(r.Body.Observation, "click", `(?i)^save`)
-	if err != nil {
-		return err
-	}
-	_, err = nb.act(ctx, s, save, nil)
-	return err
+	return nb.save(ctx, s, r.Body.Observation)
 }
 
 // jpWantMarkdown checks that the notebook at path has a markdown cell
@@ -297,11 +280,7 @@ func dwWantNoUser(path, user string) func(context.Context, *wpSite) error {
 // stIgnorePatterns: the Photos folder's panel, its Edit, the dialog's
 // Ignore Patterns tab, a pattern typed into it, Save.
 func stIgnorePatterns(ctx context.Context, s *session, w *wpSite) error {
-	obs, err := wpOpen(ctx, s, w, "/")
-	if err != nil {
-		return err
-	}
-	r, err := wpPress(ctx, s, obs, `(?i)photos`)
+	r, err := stPhotosPanel(ctx, s, w)
 	if err != nil {
 		return err
 	}

@@ -258,16 +258,22 @@ func stAddFolder(photos string) func(context.Context, *session, *wpSite) error {
 
 // stPauseFolder: the Photos folder's panel (its heading opens it), Pause.
 func stPauseFolder(ctx context.Context, s *session, w *wpSite) error {
-	obs, err := wpOpen(ctx, s, w, "/")
-	if err != nil {
-		return err
-	}
-	r, err := wpPress(ctx, s, obs, `(?i)photos`)
+	r, err := stPhotosPanel(ctx, s, w)
 	if err != nil {
 		return err
 	}
 	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^pause( |$)`)
 	return err
+}
+
+// stPhotosPanel opens the GUI and the Photos folder's panel (its heading
+// opens it).
+func stPhotosPanel(ctx context.Context, s *session, w *wpSite) (result, error) {
+	obs, err := wpOpen(ctx, s, w, "/")
+	if err != nil {
+		return result{}, err
+	}
+	return wpPress(ctx, s, obs, `(?i)photos`)
 }
 
 // stSettings opens the Settings dialog from the Actions menu.
