@@ -134,7 +134,7 @@ type Action struct {
 	covered     bool
 	hoverOnly   bool
 	declared    bool
-	focus       int // Control.Focus: where it stands to the focused field
+	focus       int            // Control.Focus: where it stands to the focused field
 	tool        *WebMCPTool    // the WebMCP tool a "tool" entry runs
 	schema      map[string]any // its bounded input schema
 	submitKey   string         // a form tool's submit button
