@@ -13,8 +13,9 @@ import (
 // observation, then its formatting buttons before the text area, then the
 // rest of the page in its usual order, so a budget cut leaves the page
 // out, not the form the person works in (it cut the form's Reply, and a
-// scripted agent typed the reply into the page's search box). Names do
-// not move with the focus.
+// scripted agent typed the reply into the page's search box); the
+// receipt lists what appeared in the same order. Names do not move with
+// the focus.
 func TestFocusedFieldAndItsFormComeFirst(t *testing.T) {
 	t.Parallel()
 	rt, tab := openURL(t, serveRealapp(t, nil)+"/inline-reply.html")
@@ -36,6 +37,11 @@ func TestFocusedFieldAndItsFormComeFirst(t *testing.T) {
 	want := []string{"comment", "reply", "cancel", "bold", "italic", "insert_link"}
 	if len(got) < len(want) || strings.Join(got[:len(want)], " ") != strings.Join(want, " ") {
 		t.Fatalf("actions in order %v, want them to start %v:\n%s", got, want, page.Render(o, page.DefaultBudgets()))
+	}
+	// the receipt names what appeared in that order too (its text names
+	// the first eight)
+	if ap := res.Receipt.Changed.Actions.Appeared; len(ap) < 3 || strings.Join(ap[:3], " ") != "comment reply cancel" {
+		t.Errorf("appeared %v, want comment, reply, cancel first", ap)
 	}
 	// the rest keep their order and their names: row actions, then the
 	// page's fields and buttons

@@ -165,22 +165,26 @@ func diffRecords(c *Changes, b, a *Snapshot) {
 	}
 }
 
-// diffActions lists the folded action names that appeared and
-// disappeared, sorted.
+// diffActions lists the folded action names that appeared, in the order
+// the new observation ranks them (the field the page put the caret in
+// and its form's buttons first: WordPress's reply form is "comment,
+// reply, cancel, bold, …", not "blockquote, bold, …"), and those that
+// disappeared, in the old observation's order; the receipt's text names
+// the first of each.
 func diffActions(c *Changes, before, after *Observation) {
 	bAct, aAct := actionNames(before), actionNames(after)
-	for n := range aAct {
-		if !bAct[n] {
-			c.Actions.Appeared = append(c.Actions.Appeared, n)
+	for _, a := range after.Actions {
+		if !bAct[a.Name] {
+			c.Actions.Appeared = append(c.Actions.Appeared, a.Name)
+			bAct[a.Name] = true // (once)
 		}
 	}
-	for n := range bAct {
-		if !aAct[n] {
-			c.Actions.Disappeared = append(c.Actions.Disappeared, n)
+	for _, a := range before.Actions {
+		if !aAct[a.Name] {
+			c.Actions.Disappeared = append(c.Actions.Disappeared, a.Name)
+			aAct[a.Name] = true
 		}
 	}
-	sort.Strings(c.Actions.Appeared)
-	sort.Strings(c.Actions.Disappeared)
 }
 
 // diffState appends to changed the state names whose value changed,
