@@ -1445,18 +1445,15 @@ func firstNonEmpty(v ...string) string {
 // the words of its id and class when it has none. Never empty.
 func inferName(c Control) string {
 	src := c.Label
-	// a counter in brackets at the end of a label (Jupyter's prompt "In
-	// [1]", "In [ ]" before the cell runs; "Firing (1)") is state, not
-	// name: the name stays when the count changes, the description keeps
-	// the count
-	if t := counterSuffix.ReplaceAllString(src, ""); t != src && slug(t, 40) != "" {
-		src = t
-	}
-	// a clock time or an age ("Checkpoint created 21:28:29", "Last
-	// Checkpoint: a few seconds ago") changes by the minute: the name
-	// stays without it, the description keeps it
-	if t := tickingWords.ReplaceAllLiteralString(src, " "); t != src && slug(t, 40) != "" {
-		src = t
+	// state in a label is no part of the name, which stays when the state
+	// changes (the description keeps it), unless nothing else is left: a
+	// counter in brackets at the end (Jupyter's prompt "In [1]", "In [ ]"
+	// before the cell runs; "Firing (1)"), a clock time or an age
+	// ("Checkpoint created 21:28:29", "Last Checkpoint: a few seconds ago")
+	for _, state := range stateInLabel {
+		if t := state.ReplaceAllLiteralString(src, " "); t != src && slug(t, 40) != "" {
+			src = t
+		}
 	}
 	if slug(src, 40) == "" { // no name, or only symbols ("×")
 		src = c.Evidence
@@ -1483,6 +1480,9 @@ var counterSuffix = regexp.MustCompile(`\s*(?:\[[\d\s*]*\]|\((?:\d{1,3}(?:[.,]\d
 // tickingWords is TickingTime as whole words: an address's port
 // ("127.0.0.1:8384") holds no time.
 var tickingWords = regexp.MustCompile(`(?i)\b(?:` + TickingTime + `)\b`)
+
+// stateInLabel are the parts of a label inferName leaves out of a name.
+var stateInLabel = []*regexp.Regexp{counterSuffix, tickingWords}
 
 // slotVerb names a folded row action whose controls have no name of their
 // own once the row's text is removed (a checkbox labelled with its todo, a

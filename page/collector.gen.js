@@ -344,17 +344,14 @@ var plingModule = (() => {
   }
 
   // collector/focus.js
-  var TYPING = /^(?:|text|search|email|url|tel|password|number|date|datetime-local|month|week|time)$/;
   var BUTTON = "button,input[type=submit],input[type=button],input[type=image],[role=button]";
   var BOUNDARY = "main,[role=main],nav,[role=navigation],aside,[role=complementary],header,footer";
   var WIDEST = "form,[role=dialog],[role=alertdialog],dialog";
   var workField = (el) => {
-    if (!el || el.nodeType !== 1) return false;
-    const tag = el.tagName.toLowerCase();
-    if (tag === "textarea") return !el.disabled && !el.readOnly;
-    if (tag === "input") return TYPING.test((el.getAttribute("type") || "").toLowerCase()) && !el.disabled && !el.readOnly;
-    if (tag === "select") return !el.disabled;
-    return isEditable(el) || el.getAttribute("role") === "textbox" || el.getAttribute("role") === "combobox" || el.getAttribute("role") === "searchbox";
+    if (!el || el.nodeType !== 1 || el.disabled || el.readOnly) return false;
+    if (isEditable(el)) return true;
+    const kr = ctlType(el, el.localName, el.hasAttributes() ? roleOf(el) : "");
+    return !!kr && (kr[0] === "type" || kr[0] === "select");
   };
   var focusBox = (el) => {
     for (let p = el.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) {
@@ -386,13 +383,13 @@ var plingModule = (() => {
     w.focusEl = a;
     w.focusBox = focusBox(a);
   }
-  var focusOf = (el) => {
+  var focusOf = (el, kind) => {
     const f = w.focusEl;
     if (!f) return 0;
     if (el === f || el.contains(f)) return 1;
     if (!w.focusBox || !w.focusBox.contains(el)) return 0;
     if (!(f.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) return 4;
-    return el.matches(BUTTON) ? 2 : 3;
+    return kind === "click" || kind === "submit" ? 2 : 3;
   };
 
   // collector/text.js
@@ -964,11 +961,11 @@ var plingModule = (() => {
     const wn = w.widgetNow;
     let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
     if (!label && kr[2]) label = kr[2];
-    if (!label && field && kr[0] === "check") label = textAfter(el);
+    if (!label && kr[0] === "check") label = textAfter(el);
     if (!label && field) {
       const rl = ctx.rec ? "" : rowLabel(el);
       label = rl === null ? accName(el, tag, kr[1]) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
-    } else if (!label && kr[0] === "check") label = textAfter(el) || nearbyLabel(el);
+    } else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && ctx.prop && (!label || label === ctx.prop.value || /\d/.test(label))) label = ctx.prop.name;
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
       if (!label || !LETTER.test(label)) label = pagerMeaning(el, label) || label;
@@ -1271,7 +1268,7 @@ var plingModule = (() => {
       }
     }
     c.in_viewport = inVP;
-    const fo = focusOf(el);
+    const fo = focusOf(el, kr[0]);
     if (fo) c.focus = fo;
     if (covered) c.covered = true;
     else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;
@@ -2202,8 +2199,6 @@ var plingModule = (() => {
     return "";
   };
   var hintless = (s) => s.replace(/\s*\((?:[^()\s]+\s+)+[^()]*\)\s*$/, "") || s;
-  var symbolOnly = (text) => !!text && !/\d/.test(text) && (text.length === 1 || !LETTER.test(text));
-  var titleForSymbol = (el, text) => symbolOnly(text) ? asLabel(clean(el.getAttribute("title"))) : "";
   var asLabel = (text) => {
     if (!text || text.length > NAME_TEXT || !LETTER.test(text)) return "";
     const t = text.replace(/\s*[:*]\s*$/, "");
@@ -2211,6 +2206,8 @@ var plingModule = (() => {
     if (words > 6 || words > 2 && /[.!?]$/.test(t)) return "";
     return t;
   };
+  var symbolOnly = (text) => !!text && !/\d/.test(text) && (text.length === 1 || !LETTER.test(text));
+  var titleForSymbol = (el, text) => symbolOnly(text) ? asLabel(clean(el.getAttribute("title"))) : "";
   var textAfter = (el) => {
     for (let n = el.nextSibling, seen = 0; n && seen < 2; n = n.nextSibling) {
       if (n.nodeType === 3) {

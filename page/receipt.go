@@ -176,13 +176,11 @@ func diffActions(c *Changes, before, after *Observation) {
 	for _, a := range after.Actions {
 		if !bAct[a.Name] {
 			c.Actions.Appeared = append(c.Actions.Appeared, a.Name)
-			bAct[a.Name] = true // (once)
 		}
 	}
 	for _, a := range before.Actions {
 		if !aAct[a.Name] {
 			c.Actions.Disappeared = append(c.Actions.Disappeared, a.Name)
-			aAct[a.Name] = true
 		}
 	}
 }
@@ -262,12 +260,13 @@ func stateMap(s *Snapshot) map[string]string {
 // says what is there). The structured content keeps them all.
 const receiptNamesShown = 8
 
-// firstNames is names cut to receiptNamesShown and the count of the rest.
-func firstNames(names []string) ([]string, int) {
-	if len(names) <= receiptNamesShown {
+// cutNames is names cut to the first n and the count of the rest (a
+// receipt's appeared actions, the names a dialog covers).
+func cutNames(names []string, n int) ([]string, int) {
+	if len(names) <= n {
 		return names, 0
 	}
-	return names[:receiptNamesShown], len(names) - receiptNamesShown
+	return names[:n], len(names) - n
 }
 
 // ReceiptText is the receipt as a tool result shows it: the JSON of the
@@ -332,8 +331,8 @@ func ReceiptText(rec Receipt) string {
 			out.Changed.Records = &records{r.Added, r.Removed, r.Changed}
 		}
 		if a := c.Actions; len(a.Appeared)+len(a.Disappeared) > 0 {
-			ap, apMore := firstNames(a.Appeared)
-			dis, disMore := firstNames(a.Disappeared)
+			ap, apMore := cutNames(a.Appeared, receiptNamesShown)
+			dis, disMore := cutNames(a.Disappeared, receiptNamesShown)
 			out.Changed.Actions = &actions{ap, apMore, dis, disMore}
 		}
 		out.Changed.Revealed = c.Revealed

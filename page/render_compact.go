@@ -168,8 +168,10 @@ func (v *compactVoice) unavailable(us []UnavailableView, modal string) {
 		// the whole page behind a dialog is covered (Jupyter's Delete
 		// dialog over 25 actions): a few names say what waits behind it,
 		// a count the rest; every one returns when the dialog closes
+		// ("and 1 more" would be longer than the name)
 		if r == "covered by the open dialog" && len(ns) > coveredNamesShown+1 {
-			v.line("- %s and %d more: %s", strings.Join(ns[:coveredNamesShown], ", "), len(ns)-coveredNamesShown, esc(r))
+			shown, more := cutNames(ns, coveredNamesShown)
+			v.line("- %s and %d more: %s", strings.Join(shown, ", "), more, esc(r))
 			continue
 		}
 		v.line("- %s: %s", strings.Join(ns, ", "), esc(r))

@@ -232,3 +232,26 @@ func TestSettleLetsALongPollGo(t *testing.T) {
 		})
 	}
 }
+
+// A click whose handler answers with a timer (500 ms) is over when the
+// timer has run: the receipt sees its "Saved.", not EXPECTATION_FAILED;
+// a long timer the handler sets (a notice hidden after 5 s) is not
+// waited for: the notice is still there.
+func TestSettleWaitsForAnInputsTimer(t *testing.T) {
+	t.Parallel()
+	rt, _ := openURL(t, serveRealapp(t, nil)+"/delayed.html")
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: "save"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Receipt.OK || res.Receipt.Warning != "" || !strings.Contains(page.ReceiptText(res.Receipt)+page.Render(res.Observation, page.DefaultBudgets()), "Saved.") {
+		t.Errorf("the receipt does not see the timer's answer: %s\n%s", page.ReceiptText(res.Receipt), page.Render(res.Observation, page.DefaultBudgets()))
+	}
+	res, err = rt.Act(t.Context(), page.ActRequest{Action: "remind_me"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page.Render(res.Observation, page.DefaultBudgets()), "Reminder set.") {
+		t.Errorf("the reminder's notice is not in the observation:\n%s", page.Render(res.Observation, page.DefaultBudgets()))
+	}
+}

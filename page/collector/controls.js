@@ -275,13 +275,6 @@ const hintless = (s) => s.replace(/\s*\((?:[^()\s]+\s+)+[^()]*\)\s*$/, '') || s;
 // issue 18: the text just before a field in its own row ("Host:
 // <input>") labels it too; a sentence (instructions elsewhere on the
 // page: "Select 06/29/2016 as the date and hit submit.") never does.
-// symbolOnly says whether a control's text is a symbol, no word: no
-// letter ("+", "↑", "…") or one letter ("x" for Remove); a number is data
-// (Adminer's row count "3" titled Select data), never a symbol.
-export const symbolOnly = (text) => !!text && !/\d/.test(text) && (text.length === 1 || !LETTER.test(text));
-// titleForSymbol is the words of el's title when its text is a symbol
-// (Adminer's <input type=image alt="+" title="Add next">), else ''.
-export const titleForSymbol = (el, text) => (symbolOnly(text) ? asLabel(clean(el.getAttribute('title'))) : '');
 export const asLabel = (text) => {
   if (!text || text.length > NAME_TEXT || !LETTER.test(text)) return '';
   const t = text.replace(/\s*[:*]\s*$/, '');
@@ -289,6 +282,13 @@ export const asLabel = (text) => {
   if (words > 6 || (words > 2 && /[.!?]$/.test(t))) return '';
   return t;
 };
+// symbolOnly says whether a control's text is a symbol, no word: no
+// letter ("+", "↑", "…") or one letter ("x" for Remove); a number is data
+// (Adminer's row count "3" titled Select data), never a symbol.
+export const symbolOnly = (text) => !!text && !/\d/.test(text) && (text.length === 1 || !LETTER.test(text));
+// titleForSymbol is the words of el's title when its text is a symbol
+// (Adminer's <input type=image alt="+" title="Add next">), else ''.
+export const titleForSymbol = (el, text) => (symbolOnly(text) ? asLabel(clean(el.getAttribute('title'))) : '');
 // textAfter is the words right after a checkbox or radio in its parent
 // (Adminer's <td><input type=radio>AI</td>): a box's text follows it,
 // and the cell before is another column's.

@@ -212,13 +212,13 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   // named by the heading before its form)
   // (a checkbox's or radio's own text follows it: the cell before is
   // another column's)
-  if (!label && field && kr[0] === 'check') label = textAfter(el);
+  if (!label && kr[0] === 'check') label = textAfter(el);
   if (!label && field) {
     const rl = ctx.rec ? '' : rowLabel(el);
     // (null: the row's label is another field's, this one only modifies it)
     label = rl === null ? accName(el, tag, kr[1]) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
   }
-  else if (!label && kr[0] === 'check') label = textAfter(el) || nearbyLabel(el);
+  else if (!label && kr[0] === 'check') label = nearbyLabel(el);
   // a control that shows a property's value (Syncthing's "0 B/s (0 B)"
   // toggler, its Listeners "1/1") is named by the property: its text is
   // data

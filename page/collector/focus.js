@@ -9,10 +9,8 @@
 // cut leaves the rest of the page out instead of them. A focused button
 // or link (the one just clicked), or a checkbox, marks nothing.
 import { w } from './state.js';
-import { isEditable } from './controls.js';
+import { ctlType, isEditable, roleOf } from './controls.js';
 
-// TYPING are the input types that take typed text.
-const TYPING = /^(?:|text|search|email|url|tel|password|number|date|datetime-local|month|week|time)$/;
 // BUTTON is what a container's button is.
 const BUTTON = 'button,input[type=submit],input[type=button],input[type=image],[role=button]';
 // BOUNDARY ends the climb: a region or the page is too wide to be the
@@ -20,16 +18,14 @@ const BUTTON = 'button,input[type=submit],input[type=button],input[type=image],[
 const BOUNDARY = 'main,[role=main],nav,[role=navigation],aside,[role=complementary],header,footer';
 const WIDEST = 'form,[role=dialog],[role=alertdialog],dialog';
 
-// workField says whether el takes typed text, or is a select (the
-// field a choice was made in).
+// workField says whether el is a field the collector types into (kind
+// type, an editable) or a select (the field a choice was made in: its
+// Apply or Filter is next), and takes input now.
 export const workField = (el) => {
-  if (!el || el.nodeType !== 1) return false;
-  const tag = el.tagName.toLowerCase();
-  if (tag === 'textarea') return !el.disabled && !el.readOnly;
-  if (tag === 'input') return TYPING.test((el.getAttribute('type') || '').toLowerCase()) && !el.disabled && !el.readOnly;
-  // a select the person just chose in: its Apply or Filter is next
-  if (tag === 'select') return !el.disabled;
-  return isEditable(el) || el.getAttribute('role') === 'textbox' || el.getAttribute('role') === 'combobox' || el.getAttribute('role') === 'searchbox';
+  if (!el || el.nodeType !== 1 || el.disabled || el.readOnly) return false;
+  if (isEditable(el)) return true;
+  const kr = ctlType(el, el.localName, el.hasAttributes() ? roleOf(el) : '');
+  return !!kr && (kr[0] === 'type' || kr[0] === 'select');
 };
 
 // focusBox is the smallest ancestor of el that holds a button after el
@@ -69,15 +65,15 @@ export function initFocus() {
   w.focusBox = focusBox(a);
 }
 
-// focusOf is how a control el stands to the focus: 1 the focused field,
-// 2 a button after it in its box (the form's Update, Reply: what comes
-// next once the field holds its text), 3 another control after it, 4 one
-// before it, 0 elsewhere.
-export const focusOf = (el) => {
+// focusOf is how a control el of kind stands to the focus: 1 the focused
+// field, 2 a button after it in its box (the form's Update, Reply: what
+// comes next once the field holds its text), 3 another control after it,
+// 4 one before it, 0 elsewhere.
+export const focusOf = (el, kind) => {
   const f = w.focusEl;
   if (!f) return 0;
   if (el === f || el.contains(f)) return 1;
   if (!w.focusBox || !w.focusBox.contains(el)) return 0;
   if (!(f.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) return 4;
-  return el.matches(BUTTON) ? 2 : 3;
+  return kind === 'click' || kind === 'submit' ? 2 : 3;
 };

@@ -142,7 +142,7 @@ export const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
     if (!lab) { w.controlsTotal--; return; }
   }
   c.in_viewport = inVP;
-  const fo = focusOf(el);
+  const fo = focusOf(el, kr[0]);
   if (fo) c.focus = fo;
   if (covered) c.covered = true;
   else if (inVP && ctx.fi < 0 && overlaid(el, r)) c.covered = true;

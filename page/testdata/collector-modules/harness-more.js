@@ -174,7 +174,11 @@ export const focusMarks = (el, sels) => {
   if (el) el.focus();
   else if (document.activeElement) document.activeElement.blur();
   run();
-  return sels.map((s) => focusOf(document.querySelector(s)));
+  return sels.map((s) => {
+    const el = document.querySelector(s);
+    const kr = ctlType(el, el.localName, el.hasAttributes() ? roleOf(el) : '');
+    return focusOf(el, kr ? kr[0] : '');
+  });
 };
 export const walkOnce = (params) => {
   run(params);
