@@ -282,3 +282,63 @@ func wantFeedback(r result, re string) error {
 func adminerWant(sql, want string) func(context.Context, *wpSite) error {
 	return func(ctx context.Context, w *wpSite) error { return wpWant(ctx, w, sql, want) }
 }
+
+// adminerNewItem: the shop_products table's data, its New item form,
+// name, price and stock, Save.
+func adminerNewItem(ctx context.Context, s *session, w *wpSite) error {
+	r, err := adminerSelectData(ctx, s, w, "shop_products")
+	if err != nil {
+		return err
+	}
+	link, args, err := pickLink(ctx, s, r.Body.Observation, `(?i)^"new item"$`)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, link, "", args); err != nil {
+		return err
+	}
+	o, err := wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)^name`, "Flange"}, {`(?i)^price`, "2.75"}, {`(?i)^stock`, "40"}})
+	if err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, o, `(?i)^save( |$)`); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)item.*inserted`)
+}
+
+// adminerCreateTable: the database page's Create table, the table's
+// name, the first row of its column grid's name, Save.
+func adminerCreateTable(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, adminerDB(w))
+	if err != nil {
+		return err
+	}
+	link, args, err := pickLink(ctx, s, obs, `(?i)^"create table"$`)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, link, "", args)
+	if err != nil {
+		return err
+	}
+	o, err := wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)table.name|^name`, "harbour_moorings"}})
+	if err != nil {
+		return err
+	}
+	// the columns are a grid, a row each: the first row's column name
+	col, err := wpPick(ctx, s, o, "type", `(?i)^column`, true)
+	if err != nil {
+		return err
+	}
+	if len(o.Records.Shown) == 0 {
+		return fmt.Errorf("no column rows (actions: %s)", actionList(o))
+	}
+	if r, err = wpAct(ctx, s, col, o.Records.Shown[0].ID, map[string]any{"text": "berth"}); err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)table has been created`)
+}

@@ -262,3 +262,59 @@ func dwAddUser(ctx context.Context, s *session, w *wpSite) error {
 	}
 	return wantFeedback(r, `(?i)user .*added`)
 }
+
+// dwDeleteUser: the user manager, the row of the user add_user added,
+// its checkbox, Delete Selected.
+func dwDeleteUser(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/doku.php?id=start&do=admin&page=usermanager")
+	if err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, obs, "jdoe")
+	if err != nil {
+		return err
+	}
+	tick, err := wpPick(ctx, s, obs, "", `(?i)toggle|select|delete|check`, true)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, tick, rec.ID, nil)
+	if err != nil {
+		return err
+	}
+	del, err := wpPick(ctx, s, r.Body.Observation, "click", `(?i)^delete`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, del, "", nil); err != nil {
+		return err
+	}
+	// DokuWiki asks confirm(): the receipt says so, and the agent presses
+	// again with confirm, as the warning tells it
+	if !strings.HasPrefix(r.Body.Result.Warning, "CONFIRMATION_REQUIRED") {
+		return fmt.Errorf("delete without confirm: warning %q, want CONFIRMATION_REQUIRED", r.Body.Result.Warning)
+	}
+	if r, err = s.call(ctx, "act", map[string]any{"action": del.Name, "confirm": true}); err != nil {
+		return err
+	}
+	if r.IsError || r.Body.Result == nil || !r.Body.Result.OK {
+		return fmt.Errorf("delete with confirm: %s", firstLine(r.Text))
+	}
+	return wantFeedback(r, `(?i)deleted`)
+}
+
+// dwWantNoUser checks that the user file no longer lists user.
+func dwWantNoUser(path, user string) func(context.Context, *wpSite) error {
+	return func(context.Context, *wpSite) error {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, line := range strings.Split(string(raw), "\n") {
+			if strings.HasPrefix(line, user+":") {
+				return fmt.Errorf("%s still lists %s", filepath.Base(path), user)
+			}
+		}
+		return nil
+	}
+}

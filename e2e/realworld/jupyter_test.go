@@ -344,3 +344,72 @@ func jpWantRenamed(dir, old, name string) func(context.Context, *wpSite) error {
 		return nil
 	}
 }
+
+// markdownCell: a cell inserted below, its type Markdown, a heading typed
+// into it (its editor, named for markup text now), Save.
+func (nb *jpNotebook) markdownCell(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := nb.observe(ctx, s)
+	if err != nil {
+		return err
+	}
+	ins, err := nb.pick(obs, "click", `(?i)^insert_cell_below`)
+	if err != nil {
+		return err
+	}
+	r, err := nb.act(ctx, s, ins, nil)
+	if err != nil {
+		return err
+	}
+	kind, err := nb.pick(r.Body.Observation, "select", `(?i)cell.type`)
+	if err != nil {
+		return err
+	}
+	if r, err = nb.act(ctx, s, kind, map[string]any{"value": "Markdown"}); err != nil {
+		return err
+	}
+	// (the cell that became Markdown says so in its name)
+	cell, err := nb.pick(r.Body.Observation, "type", `(?i)markup|markdown`)
+	if err != nil {
+		return err
+	}
+	if r, err = nb.act(ctx, s, cell, map[string]any{"text": "# Tides"}); err != nil {
+		return err
+	}
+	return nb.save(ctx, s, r.Body.Observation)
+}
+
+// jpWantMarkdown checks that the notebook at path has a markdown cell
+// whose source is source (the server writes the file on save; a few
+// tries).
+func jpWantMarkdown(path, source string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, _ *wpSite) error {
+		var cells []string
+		for i := 0; i < 30; i++ {
+			cells = nil
+			raw, err := os.ReadFile(path)
+			if err == nil {
+				var nb struct {
+					Cells []struct {
+						Type   string `json:"cell_type"`
+						Source any    `json:"source"`
+					} `json:"cells"`
+				}
+				if err := json.Unmarshal(raw, &nb); err != nil {
+					return fmt.Errorf("%s: %w", filepath.Base(path), err)
+				}
+				for _, c := range nb.Cells {
+					if c.Type == "markdown" && jpText(c.Source) == source {
+						return nil
+					}
+					cells = append(cells, c.Type+": "+jpText(c.Source))
+				}
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+		return fmt.Errorf("%s: no markdown cell %q (cells: %q)", filepath.Base(path), source, cells)
+	}
+}

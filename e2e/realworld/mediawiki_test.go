@@ -364,3 +364,60 @@ func mwLanguage(ctx context.Context, s *session, w *wpSite) error {
 	}
 	return wantFeedback(r, `(?i)einstellungen wurden gespeichert|preferences have been saved`)
 }
+
+// mwCreatePage: a new page's edit form (the address a red link opens),
+// its text and summary, Save page.
+func mwCreatePage(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php?title=Harbour_events&action=edit")
+	if err != nil {
+		return err
+	}
+	box, err := wpPick(ctx, s, obs, "type", `(?i)wikitext|text area`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, box, "", map[string]any{"text": "The regatta is on Saturday."})
+	if err != nil {
+		return err
+	}
+	o, err := wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)summary`, "New page"}})
+	if err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, o, `(?i)^save`)
+	return err
+}
+
+// mwMovePage: the page's Move (in its More menu, opened first when it is
+// hidden), the new title and a reason, Move page.
+func mwMovePage(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php/Holidays")
+	if err != nil {
+		return err
+	}
+	var args map[string]any
+	link, err := wpPick(ctx, s, obs, "link", `(?i)^move\b`, false)
+	if err != nil {
+		if link, args, err = pickLink(ctx, s, obs, `(?i)^"move"$`); err != nil {
+			more, err := wpPress(ctx, s, obs, `(?i)^more\b`)
+			if err != nil {
+				return err
+			}
+			if link, args, err = pickLink(ctx, s, more.Body.Observation, `(?i)^"move"$`); err != nil {
+				if link, err = wpPick(ctx, s, more.Body.Observation, "link", `(?i)^move\b`, false); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	r, err := wpAct(ctx, s, link, "", args)
+	if err != nil {
+		return err
+	}
+	o, err := wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)new.title|^title`, "Holiday policy"}, {`(?i)reason`, "Clearer name"}})
+	if err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, o, `(?i)^move_page`)
+	return err
+}

@@ -378,3 +378,25 @@ func startPhpMyAdmin(ctx context.Context, dir string, dbPort int) (base string, 
 	}
 	return base, stop, nil
 }
+
+// pmaRenameTable: the new table's Operations, "Rename table to", the Go
+// of that part of the page (it has one Go per part).
+func pmaRenameTable(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php?route=/table/operations&db=wordpress&table=harbour_tides")
+	if err != nil {
+		return err
+	}
+	name, err := wpPick(ctx, s, obs, "type", `(?i)rename`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, name, "", map[string]any{"text": "harbour_tide_tables"})
+	if err != nil {
+		return err
+	}
+	// the Go after the field: the first Go the observation lists
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^go( |_|$)`); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)renamed`)
+}

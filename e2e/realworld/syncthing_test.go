@@ -339,3 +339,55 @@ func stGUISignIn(ctx context.Context, s *session, w *wpSite) error {
 	_, err = wpPress(ctx, s, obs, `(?i)^save( |$)`)
 	return err
 }
+
+// stIgnorePatterns: the Photos folder's panel, its Edit, the dialog's
+// Ignore Patterns tab, a pattern typed into it, Save.
+func stIgnorePatterns(ctx context.Context, s *session, w *wpSite) error {
+	r, err := stPhotosPanel(ctx, s, w)
+	if err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^edit( |$)`); err != nil {
+		return err
+	}
+	var args map[string]any
+	tab, err := wpPick(ctx, s, r.Body.Observation, "", `(?i)^ignore_patterns`, false)
+	if err != nil {
+		if tab, args, err = pickLink(ctx, s, r.Body.Observation, `(?i)^"ignore patterns"$`); err != nil {
+			return err
+		}
+	}
+	if r, err = wpAct(ctx, s, tab, "", args); err != nil {
+		return err
+	}
+	box, err := wpPick(ctx, s, r.Body.Observation, "type", `(?i)ignore|pattern`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, box, "", map[string]any{"text": "*.tmp"}); err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`)
+	return err
+}
+
+// stWantIgnored checks that the folder's .stignore holds pattern
+// (Syncthing writes it when the dialog saves; a few tries).
+func stWantIgnored(folder, pattern string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, _ *wpSite) error {
+		var got string
+		for i := 0; i < 30; i++ {
+			raw, err := os.ReadFile(filepath.Join(folder, ".stignore"))
+			got = string(raw)
+			if err == nil && strings.Contains(got, pattern) {
+				return nil
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+		return fmt.Errorf(".stignore does not hold %q: %q", pattern, clip(got, 200))
+	}
+}
