@@ -242,19 +242,34 @@ func adminerDropTable(ctx context.Context, s *session, w *wpSite) error {
 	if err != nil {
 		return err
 	}
-	if r, err = wpAct(ctx, s, drop, "", nil); err != nil {
+	if r, err = actConfirmed(ctx, s, drop); err != nil {
 		return err
 	}
-	if !strings.HasPrefix(r.Body.Result.Warning, "CONFIRMATION_REQUIRED") {
-		return fmt.Errorf("drop without confirm: warning %q, want CONFIRMATION_REQUIRED", r.Body.Result.Warning)
-	}
-	if r, err = s.call(ctx, "act", map[string]any{"action": drop.Name, "confirm": true}); err != nil {
-		return err
-	}
-	if r.IsError || r.Body.Result == nil || !r.Body.Result.OK || !r.Body.Result.Changed.Navigated {
-		return fmt.Errorf("drop with confirm: %s", firstLine(r.Text))
+	if !r.Body.Result.Changed.Navigated {
+		return fmt.Errorf("drop with confirm: not navigated: %s", firstLine(r.Text))
 	}
 	return wantFeedback(r, `(?i)tables have been dropped`)
+}
+
+// actConfirmed runs a, whose page asks confirm(): the receipt must say
+// CONFIRMATION_REQUIRED (the dialog dismissed), and the agent runs it
+// again with confirm: true, as the warning tells it; that result must be
+// ok.
+func actConfirmed(ctx context.Context, s *session, a *action) (result, error) {
+	r, err := wpAct(ctx, s, a, "", nil)
+	if err != nil {
+		return r, err
+	}
+	if !strings.HasPrefix(r.Body.Result.Warning, "CONFIRMATION_REQUIRED") {
+		return r, fmt.Errorf("%s without confirm: warning %q, want CONFIRMATION_REQUIRED", a.Name, r.Body.Result.Warning)
+	}
+	if r, err = s.call(ctx, "act", map[string]any{"action": a.Name, "confirm": true}); err != nil {
+		return r, err
+	}
+	if r.IsError || r.Body.Result == nil || !r.Body.Result.OK {
+		return r, fmt.Errorf("%s with confirm: %s", a.Name, firstLine(r.Text))
+	}
+	return r, nil
 }
 
 // wantFeedback checks that the receipt or the observation after it

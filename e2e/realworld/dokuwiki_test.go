@@ -286,19 +286,9 @@ func dwDeleteUser(ctx context.Context, s *session, w *wpSite) error {
 	if err != nil {
 		return err
 	}
-	if r, err = wpAct(ctx, s, del, "", nil); err != nil {
+	// DokuWiki asks confirm()
+	if r, err = actConfirmed(ctx, s, del); err != nil {
 		return err
-	}
-	// DokuWiki asks confirm(): the receipt says so, and the agent presses
-	// again with confirm, as the warning tells it
-	if !strings.HasPrefix(r.Body.Result.Warning, "CONFIRMATION_REQUIRED") {
-		return fmt.Errorf("delete without confirm: warning %q, want CONFIRMATION_REQUIRED", r.Body.Result.Warning)
-	}
-	if r, err = s.call(ctx, "act", map[string]any{"action": del.Name, "confirm": true}); err != nil {
-		return err
-	}
-	if r.IsError || r.Body.Result == nil || !r.Body.Result.OK {
-		return fmt.Errorf("delete with confirm: %s", firstLine(r.Text))
 	}
 	return wantFeedback(r, `(?i)deleted`)
 }
