@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -100,32 +99,34 @@ func TestSelfReloadingPage(t *testing.T) {
 func TestActAfterManyPopups(t *testing.T) {
 	t.Parallel()
 	c, _ := stdioClient(t, nil)
-	mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/popups")}))
-	r := mustOK(t, call(t, c, "act", map[string]any{"action": "count"}))
+	nav := mustOK(t, call(t, c, "navigate", map[string]any{"url": url("/popups")}))
+	opener := pageHandle(nav)
+	r := mustOK(t, call(t, c, "act", map[string]any{"action": "count", "page": opener}))
 	if got := state(r, "last_click"); got != "click 1: trusted while visible" {
 		t.Errorf("before the popups: last_click = %q", got)
 	}
-	opened := openPopups(t, c, 16)
+	opened := openPopups(t, c, opener, 16)
 	if opened < 15 {
 		t.Fatalf("only %d popups stayed open", opened)
 	}
-	r = mustOK(t, call(t, c, "act", map[string]any{"action": "count"}))
+	r = mustOK(t, call(t, c, "act", map[string]any{"action": "count", "page": opener}))
 	if got := state(r, "last_click"); got != "click 2: trusted while visible" {
 		t.Errorf("after %d popups the click arrived as %q, want a trusted click while the tab is visible", opened, got)
 	}
 }
 
-// openPopups clicks "Open popup" n times and returns how many popup tabs
-// Pling reported open (the session's http.maxPages, 16, closes the rest).
-func openPopups(t testing.TB, c *client.Client, n int) int {
+// openPopups clicks "Open popup" on page opener n times and returns how
+// many popup tabs Pling reported open (the session's http.maxPages, 16,
+// closes the rest).
+func openPopups(t testing.TB, c *client.Client, opener string, n int) int {
 	t.Helper()
 	opened := 0
 	for range n {
-		r := call(t, c, "act", map[string]any{"action": "open_popup"})
+		r := call(t, c, "act", map[string]any{"action": "open_popup", "page": opener})
 		if r.IsError {
 			t.Fatalf("open a popup: %s", r.Text)
 		}
-		if strings.Contains(r.Text, "the page opened a new tab: it is page pg_") {
+		if pages, _ := r.Body["new_pages"].([]any); len(pages) == 1 {
 			opened++
 		}
 	}
@@ -199,13 +200,15 @@ func BenchmarkActAfterPopups(b *testing.B) {
 	for _, popups := range []int{0, 16} {
 		b.Run(fmt.Sprintf("popups=%d", popups), func(b *testing.B) {
 			c, _ := stdioClient(b, nil)
-			if r := call(b, c, "navigate", map[string]any{"url": url("/popups")}); r.IsError {
-				b.Fatal(r.Text)
+			nav := call(b, c, "navigate", map[string]any{"url": url("/popups")})
+			if nav.IsError {
+				b.Fatal(nav.Text)
 			}
-			openPopups(b, c, popups)
+			opener := pageHandle(nav)
+			openPopups(b, c, opener, popups)
 			b.ResetTimer()
 			for range b.N {
-				if r := call(b, c, "act", map[string]any{"action": "count"}); r.IsError {
+				if r := call(b, c, "act", map[string]any{"action": "count", "page": opener}); r.IsError {
 					b.Fatal(r.Text)
 				}
 			}

@@ -32,6 +32,9 @@ func TestNavigationPolicy(t *testing.T) {
 	}
 }
 
+// A tab the page opens is the action's result: the result shows it (its
+// handle is the result's page and the session's page from then on), and
+// the page acted on stays open under its own handle (acted_on).
 func TestNewTabsAndDownloads(t *testing.T) {
 	t.Parallel()
 	c, _ := stdioClient(t, nil, "--url", url("/links"))
@@ -41,10 +44,17 @@ func TestNewTabsAndDownloads(t *testing.T) {
 		t.Fatalf("new tab not reported as a page handle:\n%s", r.Text)
 	}
 	h := pages[0].(string)
-	contains(t, r.Text, "the page opened a new tab: it is page "+h)
-	tab := mustOK(t, call(t, c, "observe", map[string]any{"page": h, "wait": map[string]any{"for": "settle", "timeout_ms": 5000}}))
-	contains(t, tab.Text, "## Page: Todos — /todos", "toggle(record)")
+	opener, _ := r.Body["acted_on"].(string)
+	if pageHandle(r) != h || opener == "" || opener == h {
+		t.Fatalf("the result shows page %q (acted on %q), want the new tab %s:\n%s", pageHandle(r), opener, h, r.Text)
+	}
+	contains(t, r.Text, "## Page: Todos — /todos", "toggle(record)", "opened this tab, page "+h, "page "+opener+" stays open")
+	// Without a handle, the next call goes to the tab the action opened.
+	tab := mustOK(t, call(t, c, "observe", map[string]any{}))
+	if pageHandle(tab) != h {
+		t.Errorf("after the new tab, observe without a page went to %s, want %s", pageHandle(tab), h)
+	}
 	// The original page is still there under its own handle.
-	d := mustOK(t, call(t, c, "act", map[string]any{"action": "download_report", "page": pageHandle(r)}))
+	d := mustOK(t, call(t, c, "act", map[string]any{"action": "download_report", "page": opener}))
 	contains(t, d.Text, "download", "refused")
 }

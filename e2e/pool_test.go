@@ -157,7 +157,9 @@ func TestBrowserPoolOverStdio(t *testing.T) {
 	if pages, _ := r.Body["new_pages"].([]any); len(pages) != 1 {
 		t.Fatalf("new tab not reported as a page handle:\n%s", r.Text)
 	}
-	d := mustOK(t, call(t, c, "act", map[string]any{"action": "download_report", "page": pageHandle(r)}))
+	contains(t, r.Text, "## Page: Todos") // the result shows the tab the action opened
+	opener, _ := r.Body["acted_on"].(string)
+	d := mustOK(t, call(t, c, "act", map[string]any{"action": "download_report", "page": opener}))
 	contains(t, d.Text, "download", "refused")
 	if n := len(pool.Browsers(t)); n != 1 {
 		t.Errorf("the pool runs %d browsers for one stdio session, want 1", n)

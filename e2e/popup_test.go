@@ -104,6 +104,9 @@ func popupsUnderThePolicy(t *testing.T, execPath string) {
 	} {
 		t.Run(tc.action, func(t *testing.T) {
 			r := mustOK(t, call(t, c, "act", map[string]any{"action": tc.action}))
+			if on, _ := r.Body["acted_on"].(string); on != "" {
+				t.Errorf("the result shows the refused tab, not the page acted on (%s):\n%s", on, r.Text)
+			}
 			if !strings.Contains(r.Text, "a navigation was blocked by the policy") || !strings.Contains(r.Text, tc.blocked) {
 				t.Errorf("the blocked navigation is not reported:\n%s", r.Text)
 			}

@@ -3,6 +3,7 @@ package page
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"time"
 )
@@ -86,6 +87,21 @@ func (r *Runtime) Last() *Observation {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.last
+}
+
+// ShowsDocument reports whether the latest observation saw a page's own
+// document: not a blank tab (about:blank, nothing loaded yet) nor the
+// browser's error page (a refused or failed navigation).
+func (r *Runtime) ShowsDocument() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.last == nil || r.last.snap == nil {
+		return false
+	}
+	// The collector gives an address as origin + path: the error page's
+	// (chrome-error://chromewebdata/) has the opaque origin "null".
+	u := r.last.snap.URL
+	return u != "" && u != "null/" && !strings.HasPrefix(u, "about:") && !strings.HasPrefix(u, "chrome-error:")
 }
 
 // RevisionChecker checks an expected revision and names the document the
