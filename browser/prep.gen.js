@@ -110,6 +110,28 @@ var plingModule = (() => {
     return { hit, x: px, y: py };
   };
 
+  // ../internal/js/options.js
+  var norm = (s) => String(s || "").replace(/\s+/g, " ").trim().toLowerCase();
+  var labelOf = (o) => (o.label || o.text || "").replace(/\s+/g, " ").trim();
+  var optionFor = (el, want) => {
+    want = String(want);
+    const opts = Array.from(el.options).filter((o) => !o.hidden && !o.disabled);
+    const exact = opts.find((o) => o.label === want || o.text.trim() === want || o.value === want);
+    if (exact) return { opt: exact };
+    const w = norm(want);
+    const same = opts.filter((o) => norm(labelOf(o)) === w || norm(o.value) === w);
+    if (same.length === 1) return { opt: same[0] };
+    const holding = w ? opts.filter((o) => norm(labelOf(o)).includes(w) || norm(o.value).includes(w)) : [];
+    if (holding.length === 1) return { opt: holding[0] };
+    const words = w.split(" ").filter((x) => x.length > 1);
+    const near = holding.length ? holding : opts.filter((o) => words.some((x) => norm(labelOf(o)).includes(x)));
+    const names = near.slice(0, 8).map((o) => JSON.stringify(labelOf(o)));
+    let reason = "no option " + JSON.stringify(want) + " among its " + opts.length;
+    if (holding.length > 1) reason = holding.length + " options hold " + JSON.stringify(want) + ": pass one whole";
+    if (names.length) reason += "; options like it: " + names.join(", ") + (near.length > names.length ? ", …" : "");
+    return { reason };
+  };
+
   // js/act.js
   var ROW = "[data-pling-record], tr, li, [role=row], [role=listitem], article";
   var scroll = (el, params) => {
@@ -126,11 +148,10 @@ var plingModule = (() => {
     return { ok: true, row_x: rr.left + Math.min(rr.width / 2, 40), row_y: rr.top + rr.height / 2 };
   };
   var select = (el, value) => {
-    const want = String(value);
-    const opt = Array.from(el.options).find((o) => o.label === want || o.text.trim() === want || o.value === want);
-    if (!opt) return { ok: false, code: "INVALID_ARGUMENT", reason: "no option " + JSON.stringify(want) };
+    const found = optionFor(el, String(value));
+    if (!found.opt) return { ok: false, code: "INVALID_ARGUMENT", reason: found.reason };
     el.focus();
-    el.value = opt.value;
+    el.value = found.opt.value;
     el.dispatchEvent(new Event("input", { bubbles: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));
     return { ok: true, done: true };
@@ -282,7 +303,7 @@ var plingModule = (() => {
     }
     if (f.kind === "select" && el.localName === "select") {
       const o = el.selectedOptions[0];
-      return !!o && (o.label === f.value || o.text.trim() === f.value || o.value === f.value);
+      return !!o && optionFor(el, f.value).opt === o;
     }
     if (f.kind === "check") {
       const c = checkedState(el);

@@ -1181,6 +1181,10 @@ func paramsFor(c Control) map[string]Param {
 		}
 		return p
 	case "select":
+		if more := c.OptionsTotal - len(c.Options); more > 0 {
+			return map[string]Param{"value": {Type: "string", Enum: c.Options, More: more,
+				Description: fmt.Sprintf("The option to choose, by its text or value: one of %d (the first %d are listed).", c.OptionsTotal, len(c.Options))}}
+		}
 		return map[string]Param{"value": {Type: "string", Description: "The option to choose.", Enum: c.Options}}
 	}
 	return map[string]Param{}

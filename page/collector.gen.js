@@ -889,13 +889,16 @@ var plingModule = (() => {
     if (hasAttr && el.hasAttribute("aria-required") && el.getAttribute("aria-required") === "true") c.required = true;
     if (tag === "select") {
       const opts = [];
+      let total = 0;
       for (const o of el.options) {
-        if (opts.length >= MAX_OPTIONS) break;
         if (o.hidden) continue;
         const t = clean(o.label || o.text);
-        if (t) opts.push(cut2(t, NAME_TEXT));
+        if (!t) continue;
+        total++;
+        if (opts.length < MAX_OPTIONS) opts.push(cut2(t, NAME_TEXT));
       }
       if (opts.length) c.options = opts;
+      if (total > opts.length) c.options_total = total;
     }
     if (hasAttr) {
       const inv = el.getAttribute("aria-invalid");

@@ -78,6 +78,28 @@ var plingModule = (() => {
   var TEXTLIKE = /* @__PURE__ */ new Set(["text", "search", "url", ""]);
   var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && (secretAutocomplete(el.getAttribute("autocomplete")) || credentialNamed(el));
 
+  // ../internal/js/options.js
+  var norm = (s) => String(s || "").replace(/\s+/g, " ").trim().toLowerCase();
+  var labelOf = (o) => (o.label || o.text || "").replace(/\s+/g, " ").trim();
+  var optionFor = (el, want) => {
+    want = String(want);
+    const opts = Array.from(el.options).filter((o) => !o.hidden && !o.disabled);
+    const exact = opts.find((o) => o.label === want || o.text.trim() === want || o.value === want);
+    if (exact) return { opt: exact };
+    const w = norm(want);
+    const same = opts.filter((o) => norm(labelOf(o)) === w || norm(o.value) === w);
+    if (same.length === 1) return { opt: same[0] };
+    const holding = w ? opts.filter((o) => norm(labelOf(o)).includes(w) || norm(o.value).includes(w)) : [];
+    if (holding.length === 1) return { opt: holding[0] };
+    const words = w.split(" ").filter((x) => x.length > 1);
+    const near = holding.length ? holding : opts.filter((o) => words.some((x) => norm(labelOf(o)).includes(x)));
+    const names = near.slice(0, 8).map((o) => JSON.stringify(labelOf(o)));
+    let reason = "no option " + JSON.stringify(want) + " among its " + opts.length;
+    if (holding.length > 1) reason = holding.length + " options hold " + JSON.stringify(want) + ": pass one whole";
+    if (names.length) reason += "; options like it: " + names.join(", ") + (near.length > names.length ? ", …" : "");
+    return { reason };
+  };
+
   // js/fillcheck.js
   var referencedText = (ids, doc) => (ids || "").split(/\s+/).map((id) => id && doc.getElementById(id)).filter(Boolean).map((n) => clean(n.textContent || "")).filter(Boolean).join(" ");
   var took = (el, f) => {
@@ -87,7 +109,7 @@ var plingModule = (() => {
     }
     if (f.kind === "select" && el.localName === "select") {
       const o = el.selectedOptions[0];
-      return !!o && (o.label === f.value || o.text.trim() === f.value || o.value === f.value);
+      return !!o && optionFor(el, f.value).opt === o;
     }
     if (f.kind === "check") {
       const c = checkedState(el);

@@ -165,6 +165,10 @@ type Param struct {
 	Type        string   `json:"type"`
 	Description string   `json:"description,omitempty"`
 	Enum        []string `json:"enum,omitempty"`
+	// More is how many choices exist beyond Enum (a long select lists its
+	// first options): any of them is taken by its text or value, so Enum
+	// is then a sample, not a bound.
+	More int `json:"more,omitempty"`
 }
 
 // UnavailableView is an action that exists but cannot run now.

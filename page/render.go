@@ -296,17 +296,33 @@ func chosenIndex(a Action) int {
 	return -1
 }
 
+// longListShown is how many options of a long select (one that has more
+// than it lists) the text shows: a sample of how its options read, the
+// chosen one always among them.
+const longListShown = 12
+
 // optionList writes a select's options, the chosen one marked
-// "(chosen)" (issue 18 pt 3: its value, in three tokens).
+// "(chosen)" (issue 18 pt 3: its value, in three tokens). A long select's
+// list is a sample: the first longListShown and the chosen one, then how
+// many more there are.
 func optionList(a Action) string {
 	opts := a.Params["value"].Enum
-	out := make([]string, len(opts))
+	more := a.Params["value"].More
 	chosen := chosenIndex(a)
+	var out []string
 	for i, o := range opts {
-		out[i] = esc(o)
-		if i == chosen {
-			out[i] += " (chosen)"
+		if more > 0 && i >= longListShown && i != chosen {
+			more++
+			continue
 		}
+		s := esc(o)
+		if i == chosen {
+			s += " (chosen)"
+		}
+		out = append(out, s)
+	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("… (+%d more: pass one by its text)", more))
 	}
 	return strings.Join(out, " / ")
 }

@@ -91,7 +91,11 @@ func ParamsSchema(a Action) json.RawMessage {
 	sort.Strings(names)
 	for _, k := range names {
 		p := a.Params[k]
-		props[k] = prop{Type: p.Type, Description: p.Description, Enum: p.Enum}
+		pr := prop{Type: p.Type, Description: p.Description, Enum: p.Enum}
+		if p.More > 0 { // a sample of a longer list bounds nothing
+			pr.Enum = nil
+		}
+		props[k] = pr
 		if k == "record" || k == "text" || k == "value" || k == "link" || k == "day" {
 			required = append(required, k)
 		}

@@ -221,6 +221,9 @@ type Control struct {
 	Multiple bool `json:"multiple,omitempty"`
 	// Options are the visible option labels of a select (bounded).
 	Options []string `json:"options,omitempty"`
+	// OptionsTotal is how many options a select has when that is more
+	// than Options lists (0 otherwise).
+	OptionsTotal int `json:"options_total,omitempty"`
 	// Checked is the state of a checkbox, radio or switch.
 	Checked *bool `json:"checked,omitempty"`
 	// Required is true for a required input.

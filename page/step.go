@@ -115,8 +115,10 @@ func typeStep(a Action, key string, args map[string]any) (Step, error) {
 	return st, nil
 }
 
-// selectStep is the step of a select action: value, one of the visible
-// options when the action lists them. Code: INVALID_ARGUMENT.
+// selectStep is the step of a select action: value, one of the options
+// when the action lists them all (the same text but for case is that
+// option); a long select's other options are matched in the page, by
+// text or value. Code: INVALID_ARGUMENT.
 func selectStep(a Action, key string, args map[string]any) (Step, error) {
 	bad := func(format string, v ...any) (Step, error) {
 		return Step{}, &Error{Code: CodeInvalidArgument, Reason: a.Name + ": " + fmt.Sprintf(format, v...)}
@@ -125,14 +127,21 @@ func selectStep(a Action, key string, args map[string]any) (Step, error) {
 	if !ok {
 		return bad("value (a string) is required")
 	}
-	if enum := a.Params["value"].Enum; len(enum) > 0 {
-		found := false
-		for _, e := range enum {
-			found = found || e == v
+	if p := a.Params["value"]; len(p.Enum) > 0 && p.More == 0 {
+		match := ""
+		for _, e := range p.Enum {
+			if e == v {
+				match = e
+				break
+			}
+			if strings.EqualFold(e, v) {
+				match = e
+			}
 		}
-		if !found {
-			return bad("value %q is not one of the visible options: %s", v, strings.Join(enum, " / "))
+		if match == "" {
+			return bad("value %q is not one of the visible options: %s", v, strings.Join(p.Enum, " / "))
 		}
+		v = match
 	}
 	return Step{Op: "select", Key: key, Value: v}, nil
 }

@@ -19,6 +19,7 @@
 
 import { elOf, existingLoose } from '../../internal/js/registry.js';
 import { place } from './acthit.js';
+import { optionFor } from '../../internal/js/options.js';
 
 // ROW is what holds a control shown only when its row is hovered.
 const ROW = "[data-pling-record], tr, li, [role=row], [role=listitem], article";
@@ -42,14 +43,14 @@ const hoverRow = (el) => {
   return { ok: true, row_x: rr.left + Math.min(rr.width / 2, 40), row_y: rr.top + rr.height / 2 };
 };
 
-// select chooses the option of a select by label or value and fires
-// input and change, as a person's choice would.
+// select chooses the option of a select that value names (optionFor: by
+// text or value, also one a long select did not list) and fires input
+// and change, as a person's choice would.
 const select = (el, value) => {
-  const want = String(value);
-  const opt = Array.from(el.options).find(o => o.label === want || o.text.trim() === want || o.value === want);
-  if (!opt) return { ok: false, code: "INVALID_ARGUMENT", reason: "no option " + JSON.stringify(want) };
+  const found = optionFor(el, String(value));
+  if (!found.opt) return { ok: false, code: "INVALID_ARGUMENT", reason: found.reason };
   el.focus();
-  el.value = opt.value;
+  el.value = found.opt.value;
   el.dispatchEvent(new Event("input", { bubbles: true }));
   el.dispatchEvent(new Event("change", { bubbles: true }));
   return { ok: true, done: true };

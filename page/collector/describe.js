@@ -101,14 +101,20 @@ const fieldFacts = (c, el, tag, hasAttr, kr) => {
   }
   if (hasAttr && el.hasAttribute('aria-required') && el.getAttribute('aria-required') === 'true') c.required = true;
   if (tag === 'select') {
+    // The first MAX_OPTIONS are listed; a longer list (a time zone's 400,
+    // a column type's 40) says how many there are, and a choice beyond the
+    // listed ones is matched in the page by its text or value.
     const opts = [];
+    let total = 0;
     for (const o of el.options) {
-      if (opts.length >= MAX_OPTIONS) break;
       if (o.hidden) continue;
       const t = clean(o.label || o.text);
-      if (t) opts.push(cut(t, NAME_TEXT));
+      if (!t) continue;
+      total++;
+      if (opts.length < MAX_OPTIONS) opts.push(cut(t, NAME_TEXT));
     }
     if (opts.length) c.options = opts;
+    if (total > opts.length) c.options_total = total;
   }
   if (hasAttr) {
     const inv = el.getAttribute('aria-invalid');

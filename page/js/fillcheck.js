@@ -3,6 +3,7 @@
 import { checkedState, typedValue } from './fieldvalue.js';
 import { clean } from '../../internal/js/text.js';
 import { isSecret } from '../../internal/js/secret.js';
+import { optionFor } from '../../internal/js/options.js';
 
 // referencedText is the text of the elements an id-list attribute
 // (aria-errormessage, aria-describedby) names, white space collapsed.
@@ -18,7 +19,7 @@ const took = (el, f) => {
   }
   if (f.kind === "select" && el.localName === "select") {
     const o = el.selectedOptions[0];
-    return !!o && (o.label === f.value || o.text.trim() === f.value || o.value === f.value);
+    return !!o && optionFor(el, f.value).opt === o;
   }
   if (f.kind === "check") {
     const c = checkedState(el);

@@ -19,3 +19,4 @@ export const acted = (css, p) => {
   const r = act({ ...p, key });
   return r && typeof r.then === 'function' ? r.then(fin) : fin(r);
 };
+
