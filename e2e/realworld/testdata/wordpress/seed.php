@@ -61,3 +61,34 @@ foreach ($pending as $c) {
 	));
 }
 // The sample comment that came with the install stays approved.
+
+// What the later tasks work on: a category to delete, a tag to add to a
+// post, two more users (one to promote, one to delete) and the pages a
+// static front page is made of.
+wp_insert_term('Old announcements', 'category');
+wp_insert_term('Recipes', 'post_tag');
+foreach (array(array('lena', 'author'), array('piet', 'subscriber')) as $u) {
+	$uid = wp_insert_user(array(
+		'user_login' => $u[0],
+		'user_email' => $u[0] . '@example.test',
+		'user_pass'  => 'realworld-' . $u[0] . '-pass',
+		'role'       => $u[1],
+	));
+	if (is_wp_error($uid)) {
+		fwrite(STDERR, "wp_insert_user failed\n");
+		exit(1);
+	}
+}
+foreach (array('About us', 'Blog') as $title) {
+	$pid = wp_insert_post(array(
+		'post_title'   => $title,
+		'post_content' => '<!-- wp:paragraph --><p>' . $title . '</p><!-- /wp:paragraph -->',
+		'post_status'  => 'publish',
+		'post_type'    => 'page',
+		'post_author'  => $admin,
+	), true);
+	if (is_wp_error($pid)) {
+		fwrite(STDERR, "wp_insert_post (page) failed\n");
+		exit(1);
+	}
+}
