@@ -34,7 +34,7 @@ var adminerTasks = []wpTask{
 	{"new_item", "shop_products (the new row)", adminerNewItem, adminerWant("SELECT CONCAT(price, ' ', stock) FROM shop_products WHERE name = 'Flange'", "2.75 40")},
 	{"filter_rows", "shop_products (the rows shown = the products with stock < 5)", adminerFilterRows, wpCheckedInRun},
 	{"sort_descending", "shop_products (the rows shown in the order of ORDER BY price DESC)", adminerSortDescending, wpCheckedInRun},
-	{"delete_rows", "shop_products (the two rows gone)", adminerDeleteRows, adminerWant("SELECT COUNT(*) FROM shop_products WHERE name IN ('Doohickey', 'Sprocket')", "0")},
+	{"delete_rows", "shop_products (the two rows gone)", adminerDeleteRows, adminerWant("SELECT COUNT(*) FROM shop_products WHERE name IN ('Doohickey', 'Flange')", "0")},
 	{"add_column", "information_schema.columns (shop_products.sku)", adminerAddColumn, adminerWant("SELECT COLUMN_TYPE FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'shop_products' AND column_name = 'sku'", "varchar(20)")},
 	{"change_column", "information_schema.columns (shop_products.name)", adminerChangeColumn, adminerWant("SELECT COLUMN_TYPE FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'shop_products' AND column_name = 'name'", "varchar(120)")},
 	{"add_index", "information_schema.statistics (an index on shop_products.name)", adminerAddIndex, adminerWant("SELECT GROUP_CONCAT(COLUMN_NAME) FROM information_schema.statistics WHERE table_schema = 'wordpress' AND table_name = 'shop_products' AND index_name <> 'PRIMARY'", "name")},
@@ -433,7 +433,7 @@ func adminerDeleteRows(ctx context.Context, s *session, w *wpSite) error {
 		return err
 	}
 	obs := r.Body.Observation
-	for _, name := range []string{"Doohickey", "Sprocket"} {
+	for _, name := range []string{"Doohickey", "Flange"} {
 		rec, err := wpFind(ctx, s, obs, name)
 		if err != nil {
 			return err
