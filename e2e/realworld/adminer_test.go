@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +20,10 @@ const adminerRoot = "/usr/share/adminer"
 
 // adminerKnownFailing lists the Adminer tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
-var adminerKnownFailing = map[string]string{}
+var adminerKnownFailing = map[string]string{
+	"sort_descending": "the column header's ↓ (descending) link is display: none until the header is hovered (Adminer's columnMouse): not listed",
+	"change_column":   "Alter table's rows are all form fields: the records carry no text (not the column's name), so the row of column name cannot be found",
+}
 
 // adminerTasks are the database tasks of a person who keeps a small shop's
 // tables in Adminer, each checked in MariaDB itself.
@@ -28,6 +32,12 @@ var adminerTasks = []wpTask{
 	{"edit_row", "shop_products.price", adminerEditRow, adminerWant("SELECT price FROM shop_products WHERE name = 'Gadget'", "21.00")},
 	{"sql_insert", "shop_products (the new row)", adminerSQLInsert, adminerWant("SELECT CONCAT(price, ' ', stock) FROM shop_products WHERE name = 'Sprocket'", "2.50 7")},
 	{"new_item", "shop_products (the new row)", adminerNewItem, adminerWant("SELECT CONCAT(price, ' ', stock) FROM shop_products WHERE name = 'Flange'", "2.75 40")},
+	{"filter_rows", "shop_products (the rows shown = the products with stock < 5)", adminerFilterRows, wpCheckedInRun},
+	{"sort_descending", "shop_products (the rows shown in the order of ORDER BY price DESC)", adminerSortDescending, wpCheckedInRun},
+	{"delete_rows", "shop_products (the two rows gone)", adminerDeleteRows, adminerWant("SELECT COUNT(*) FROM shop_products WHERE name IN ('Doohickey', 'Flange')", "0")},
+	{"add_column", "information_schema.columns (shop_products.sku)", adminerAddColumn, adminerWant("SELECT COLUMN_TYPE FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'shop_products' AND column_name = 'sku'", "varchar(20)")},
+	{"change_column", "information_schema.columns (shop_products.name)", adminerChangeColumn, adminerWant("SELECT COLUMN_TYPE FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'shop_products' AND column_name = 'name'", "varchar(120)")},
+	{"add_index", "information_schema.statistics (an index on shop_products.name)", adminerAddIndex, adminerWant("SELECT GROUP_CONCAT(COLUMN_NAME) FROM information_schema.statistics WHERE table_schema = 'wordpress' AND table_name = 'shop_products' AND index_name <> 'PRIMARY'", "name")},
 	{"create_table", "information_schema.columns", adminerCreateTable, adminerWant("SELECT COLUMN_NAME FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'harbour_moorings'", "berth")},
 	{"drop_table", "information_schema.tables", adminerDropTable, adminerWant("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'wordpress' AND table_name = 'shop_import'", "0")},
 }
@@ -356,4 +366,273 @@ func adminerCreateTable(ctx context.Context, s *session, w *wpSite) error {
 		return err
 	}
 	return wantFeedback(r, `(?i)table has been created`)
+}
+
+// The second set of tasks: a person looking after the shop's table day
+// to day (filtering and sorting its rows, deleting some, adding a
+// column, widening one, indexing one).
+
+// adminerFilterRows: the table's data, its Search part (a link that
+// shows it), a condition on stock (column, operator, value), Select;
+// the rows shown must be the products the database says match.
+func adminerFilterRows(ctx context.Context, s *session, w *wpSite) error {
+	r, err := adminerSelectData(ctx, s, w, "shop_products")
+	if err != nil {
+		return err
+	}
+	link, args, err := pickLink(ctx, s, r.Body.Observation, `(?i)^"search"$`)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, link, "", args); err != nil {
+		return err
+	}
+	obs := r.Body.Observation
+	for _, f := range []struct{ re, value string }{{`(?i)(^|_)col( |$)`, "stock"}, {`(?i)(^|_)op( |$)`, "<"}} {
+		a, err := wpPick(ctx, s, obs, "select", f.re, false)
+		if err != nil {
+			return err
+		}
+		if r, err = wpAct(ctx, s, a, "", map[string]any{"value": f.value}); err != nil {
+			return err
+		}
+		obs = r.Body.Observation
+	}
+	if obs, err = wpTypeFields(ctx, s, obs, []wpField{{`(?i)(^|_)val( |$)`, "5"}}); err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, obs, `(?i)press "select"$`); err != nil {
+		return err
+	}
+	return rowsAre(ctx, w, r.Body.Observation, "name", "SELECT name FROM shop_products WHERE stock < 5", false)
+}
+
+// adminerSortDescending: the table's data sorted by price, most
+// expensive first: the price header's ↓ ("descending") link, which
+// Adminer shows when the header is hovered.
+func adminerSortDescending(ctx context.Context, s *session, w *wpSite) error {
+	r, err := adminerSelectData(ctx, s, w, "shop_products")
+	if err != nil {
+		return err
+	}
+	link, args, err := pickLink(ctx, s, r.Body.Observation, `(?i)descending|↓`)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, link, "", args); err != nil {
+		return err
+	}
+	return rowsAre(ctx, w, r.Body.Observation, "name", "SELECT name FROM shop_products ORDER BY price DESC", true)
+}
+
+// adminerDeleteRows: the table's data, two rows' check boxes, Delete;
+// Adminer asks confirm("Are you sure?"), accepted with confirm: true.
+func adminerDeleteRows(ctx context.Context, s *session, w *wpSite) error {
+	r, err := adminerSelectData(ctx, s, w, "shop_products")
+	if err != nil {
+		return err
+	}
+	obs := r.Body.Observation
+	for _, name := range []string{"Doohickey", "Flange"} {
+		rec, err := wpFind(ctx, s, obs, name)
+		if err != nil {
+			return err
+		}
+		check, err := wpPick(ctx, s, obs, "click", `(?i)checkbox`, true)
+		if err != nil {
+			return err
+		}
+		if r, err = wpAct(ctx, s, check, rec.ID, nil); err != nil {
+			return err
+		}
+		obs = r.Body.Observation
+	}
+	del, err := wpPick(ctx, s, obs, "click", `(?i)^delete( |$)`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = actConfirmed(ctx, s, del); err != nil {
+		return err
+	}
+	if err := wantFeedback(r, `(?i)2 items have been affected`); err != nil {
+		return err
+	}
+	return wantNoError(r)
+}
+
+// adminerAlterTable opens the database page and runs what on the row of
+// table (Alter table, Alter indexes).
+func adminerAlterTable(ctx context.Context, s *session, w *wpSite, table, what string) (result, error) {
+	obs, err := wpOpen(ctx, s, w, adminerDB(w))
+	if err != nil {
+		return result{}, err
+	}
+	rec, err := wpFind(ctx, s, obs, table)
+	if err != nil {
+		return result{}, err
+	}
+	a, err := wpPick(ctx, s, obs, "", what, true)
+	if err != nil {
+		return result{}, err
+	}
+	return wpAct(ctx, s, a, rec.ID, nil)
+}
+
+// adminerAddColumn: the table's Alter table, the last column's "Add
+// next" (an icon, +, named by its title), the new row's name, type and
+// length, Save.
+func adminerAddColumn(ctx context.Context, s *session, w *wpSite) error {
+	r, err := adminerAlterTable(ctx, s, w, "shop_products", `(?i)^alter.table`)
+	if err != nil {
+		return err
+	}
+	obs := r.Body.Observation
+	if len(obs.Records.Shown) == 0 {
+		return fmt.Errorf("no column rows (actions: %s)", actionList(obs))
+	}
+	last := obs.Records.Shown[len(obs.Records.Shown)-1].ID
+	add, err := wpPick(ctx, s, obs, "click", `(?i)add.next`, true)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, add, last, nil); err != nil {
+		return err
+	}
+	added := r.Body.Result.Changed.Records.Added
+	if len(added) != 1 {
+		return fmt.Errorf("Add next: the receipt names %d new rows, want 1: %s", len(added), firstLine(r.Text))
+	}
+	obs = r.Body.Observation
+	for _, f := range []struct {
+		kind, re string
+		args     map[string]any
+	}{
+		{"type", `(?i)^column.name`, map[string]any{"text": "sku"}},
+		{"select", `(?i)^type`, map[string]any{"value": "varchar"}},
+		{"type", `(?i)^length`, map[string]any{"text": "20"}},
+	} {
+		a, err := wpPick(ctx, s, obs, f.kind, f.re, true)
+		if err != nil {
+			return err
+		}
+		if r, err = wpAct(ctx, s, a, added[0], f.args); err != nil {
+			return err
+		}
+		obs = r.Body.Observation
+	}
+	if r, err = wpPress(ctx, s, obs, `(?i)^save( |$)`); err != nil {
+		return err
+	}
+	if err := wantFeedback(r, `(?i)table has been altered`); err != nil {
+		return err
+	}
+	return wantNoError(r)
+}
+
+// adminerChangeColumn: the table's Alter table, the row of the column
+// "name", its length 80 → 120, Save.
+func adminerChangeColumn(ctx context.Context, s *session, w *wpSite) error {
+	r, err := adminerAlterTable(ctx, s, w, "shop_products", `(?i)^alter.table`)
+	if err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, r.Body.Observation, "name")
+	if err != nil {
+		return fmt.Errorf("the row of the column name: %w", err)
+	}
+	length, err := wpPick(ctx, s, r.Body.Observation, "type", `(?i)^length`, true)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, length, rec.ID, map[string]any{"text": "120"}); err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`); err != nil {
+		return err
+	}
+	if err := wantFeedback(r, `(?i)table has been altered`); err != nil {
+		return err
+	}
+	return wantNoError(r)
+}
+
+// adminerAddIndex: the table's Alter indexes, whose last row is an
+// empty one: its type INDEX and its column name, Save.
+func adminerAddIndex(ctx context.Context, s *session, w *wpSite) error {
+	r, err := adminerAlterTable(ctx, s, w, "shop_products", `(?i)^alter.indexes`)
+	if err != nil {
+		return err
+	}
+	obs := r.Body.Observation
+	if len(obs.Records.Shown) == 0 {
+		return fmt.Errorf("no index rows (actions: %s)", actionList(obs))
+	}
+	last := obs.Records.Shown[len(obs.Records.Shown)-1].ID
+	for _, f := range []struct{ re, value string }{{`(?i)^index.type`, "INDEX"}, {`(?i)^column`, "name"}} {
+		a, err := wpPick(ctx, s, obs, "select", f.re, true)
+		if err != nil {
+			return err
+		}
+		if r, err = wpAct(ctx, s, a, last, map[string]any{"value": f.value}); err != nil {
+			return err
+		}
+		obs = r.Body.Observation
+	}
+	if r, err = wpPress(ctx, s, obs, `(?i)^save( |$)`); err != nil {
+		return err
+	}
+	if err := wantFeedback(r, `(?i)indexes have been altered`); err != nil {
+		return err
+	}
+	return wantNoError(r)
+}
+
+// rowsAre checks the records obs shows against the database: their
+// field col, in the observation's order, must be the values query
+// selects (in its order when ordered, else as a set).
+func rowsAre(ctx context.Context, w *wpSite, obs *observation, col, query string, ordered bool) error {
+	var got []string
+	for _, rec := range obs.Records.Shown {
+		if v, ok := rec.Fields[col]; ok {
+			got = append(got, v)
+		}
+	}
+	out, err := w.query(ctx, query)
+	if err != nil {
+		return err
+	}
+	want := strings.Fields(out)
+	if len(want) == 0 {
+		return fmt.Errorf("the database has no such row (%s)", query)
+	}
+	g, wt := slices.Clone(got), slices.Clone(want)
+	if !ordered {
+		slices.Sort(g)
+		slices.Sort(wt)
+	}
+	if !slices.Equal(g, wt) {
+		return fmt.Errorf("rows shown %q (%d records), the database has %q", got, obs.Records.Total, want)
+	}
+	return nil
+}
+
+// wantNoError checks that an act that did what it should reports no
+// error: not in its receipt, nor in the observation after it (an agent
+// reading "error:" after a success would doubt it and try again).
+func wantNoError(r result) error {
+	if res := r.Body.Result; res != nil {
+		for _, f := range res.Changed.Feedback {
+			if strings.HasPrefix(f, "error:") {
+				return fmt.Errorf("a success reported with an error beside it: %q", f)
+			}
+		}
+	}
+	if o := r.Body.Observation; o != nil {
+		for _, f := range o.Feedback {
+			if f.Kind == "error" {
+				return fmt.Errorf("a success reported with an error beside it: %q", f.Message)
+			}
+		}
+	}
+	return nil
 }

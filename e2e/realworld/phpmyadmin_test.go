@@ -19,7 +19,12 @@ const pmaRoot = "/usr/share/phpmyadmin"
 
 // pmaKnownFailing lists the phpMyAdmin tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
-var pmaKnownFailing = map[string]string{}
+var pmaKnownFailing = map[string]string{
+	"add_column":       `Structure's "No partitioning defined!" (alert-primary, role=alert, a notice) is reported as an error beside the success`,
+	"grid_edit":        "the sort header's tooltip, shown where the pointer rests after Browse, covers the cell (TARGET_COVERED); and a cell edits on a double click, where Pling offers only a click that changes nothing",
+	"sql_autocomplete": "CodeMirror's completion list is closed after the last key: its suggestions are never offered to choose",
+	"empty_table":      `Operations' red links (class text-danger: "Empty the table (TRUNCATE)"…) are reported as error messages on every observation`,
+}
 
 // pmaTasks are a person's table tasks in phpMyAdmin, each checked in
 // MariaDB itself. They run in one browser session: the first signs in.
@@ -30,6 +35,12 @@ var pmaTasks = []wpTask{
 	{"delete_row", "shop_products (the row gone)", pmaDeleteRow, adminerWant("SELECT COUNT(*) FROM shop_products WHERE name = 'Gadget'", "0")},
 	{"create_table", "information_schema.columns (harbour_tides.port)", pmaCreateTable, adminerWant("SELECT COLUMN_TYPE FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'harbour_tides' AND column_name = 'port'", "varchar(40)")},
 	{"rename_table", "information_schema.tables (harbour_tide_tables)", pmaRenameTable, adminerWant("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'wordpress' AND table_name = 'harbour_tide_tables'", "1")},
+	{"search_rows", "shop_products (the rows shown = the products with stock < 10)", pmaSearchRows, wpCheckedInRun},
+	{"grid_edit", "shop_products.price", pmaGridEdit, adminerWant("SELECT price FROM shop_products WHERE name = 'Widget'", "11.50")},
+	{"sort_column", "shop_products (the rows shown in the order of ORDER BY price DESC)", pmaSortColumn, wpCheckedInRun},
+	{"add_column", "information_schema.columns (shop_products.sku)", pmaAddColumn, adminerWant("SELECT COLUMN_TYPE FROM information_schema.columns WHERE table_schema = 'wordpress' AND table_name = 'shop_products' AND column_name = 'sku'", "varchar(20)")},
+	{"sql_autocomplete", "shop_products.stock", pmaSQLAutocomplete, adminerWant("SELECT stock FROM shop_products WHERE name = 'Doohickey'", "5")},
+	{"empty_table", "shop_import (no rows left)", pmaEmptyTable, adminerWant("SELECT COUNT(*) FROM shop_import", "0")},
 	{"drop_table", "information_schema.tables", pmaDropTable, adminerWant("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'wordpress' AND table_name = 'shop_import'", "0")},
 }
 
@@ -61,6 +72,8 @@ const (
 	pmaStructure = "/index.php?route=/database/structure&db=wordpress"
 	pmaSQL       = "/index.php?route=/database/sql&db=wordpress"
 	pmaInsert    = "/index.php?route=/table/change&db=wordpress&table=shop_products"
+	pmaSearch    = "/index.php?route=/table/search&db=wordpress&table=shop_products"
+	pmaProducts  = "/index.php?route=/table/structure&db=wordpress&table=shop_products"
 )
 
 // pmaSignIn: the login form's user name and password, then Log in; the
@@ -399,4 +412,220 @@ func pmaRenameTable(ctx context.Context, s *session, w *wpSite) error {
 		return err
 	}
 	return wantFeedback(r, `(?i)renamed`)
+}
+
+// The second set of tasks: the shop's table looked after day to day in
+// phpMyAdmin (searching its rows, a price edited in the grid, the rows
+// sorted, a column added, an UPDATE written with the editor's
+// completion, a table emptied).
+
+// pmaSearchRows: the table's Search screen, whose rows are the table's
+// columns (an operator and a value each): stock < 10, Go; the rows shown
+// must be the products the database says match.
+func pmaSearchRows(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, pmaSearch)
+	if err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, obs, "stock")
+	if err != nil {
+		return err
+	}
+	op, err := wpPick(ctx, s, obs, "select", `(?i)^operator`, true)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, op, rec.ID, map[string]any{"value": "<"})
+	if err != nil {
+		return err
+	}
+	value, err := wpPick(ctx, s, r.Body.Observation, "type", `(?i)^value`, true)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, value, rec.ID, map[string]any{"text": "10"}); err != nil {
+		return err
+	}
+	if r, err = pmaPress(ctx, s, r.Body.Observation, `(?i)^go( |$)`); err != nil {
+		return err
+	}
+	return rowsAre(ctx, w, r.Body.Observation, "name", "SELECT name FROM shop_products WHERE stock < 10", false)
+}
+
+// pmaBrowse opens the database's table list and Browse on table.
+func pmaBrowse(ctx context.Context, s *session, w *wpSite, table string) (result, error) {
+	obs, err := wpOpen(ctx, s, w, pmaStructure)
+	if err != nil {
+		return result{}, err
+	}
+	rec, err := wpFind(ctx, s, obs, table)
+	if err != nil {
+		return result{}, err
+	}
+	browse, err := wpPick(ctx, s, obs, "", `(?i)^browse`, true)
+	if err != nil {
+		return result{}, err
+	}
+	return wpAct(ctx, s, browse, rec.ID, nil)
+}
+
+// pmaSortColumn: the table's rows, most expensive first: the price
+// column's header (a link that sorts by it, again to turn the order),
+// pressed until the prices shown go down.
+func pmaSortColumn(ctx context.Context, s *session, w *wpSite) error {
+	r, err := pmaBrowse(ctx, s, w, "shop_products")
+	if err != nil {
+		return err
+	}
+	for range 2 {
+		link, args, err := pickLink(ctx, s, r.Body.Observation, `(?i)^"price\b`)
+		if err != nil {
+			return err
+		}
+		if r, err = wpAct(ctx, s, link, "", args); err != nil {
+			return err
+		}
+		if rowsAre(ctx, w, r.Body.Observation, "name", "SELECT name FROM shop_products ORDER BY price DESC", true) == nil {
+			return nil
+		}
+	}
+	return rowsAre(ctx, w, r.Body.Observation, "name", "SELECT name FROM shop_products ORDER BY price DESC", true)
+}
+
+// pmaAddColumn: the table's Structure, "Add 1 column(s) after stock" and
+// its Go, then the new column's form (name, type, length), Save;
+// phpMyAdmin's success must be reported, and no error beside it.
+func pmaAddColumn(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, pmaProducts)
+	if err != nil {
+		return err
+	}
+	after, err := wpPick(ctx, s, obs, "select", `(?i)column`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, after, "", map[string]any{"value": "after stock"})
+	if err != nil {
+		return err
+	}
+	// (the Go of that part of the page: the one after the field acted on)
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^go( |_|$)`); err != nil {
+		return err
+	}
+	if obs, err = wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)^name`, "sku"}, {`(?i)^length`, "20"}}); err != nil {
+		return err
+	}
+	typ, err := wpPick(ctx, s, obs, "select", `(?i)^type`, false)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, typ, "", map[string]any{"value": "VARCHAR"}); err != nil {
+		return err
+	}
+	if r, err = pmaPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`); err != nil {
+		return err
+	}
+	if err := wantFeedback(r, `(?i)altered successfully`); err != nil {
+		return err
+	}
+	return wantNoError(r)
+}
+
+// pmaGridEdit: the table's rows, the Widget row's price edited where it
+// is shown (phpMyAdmin's grid: the cell becomes a field), Enter;
+// phpMyAdmin saves it at once.
+func pmaGridEdit(ctx context.Context, s *session, w *wpSite) error {
+	r, err := pmaBrowse(ctx, s, w, "shop_products")
+	if err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, r.Body.Observation, "Widget")
+	if err != nil {
+		return err
+	}
+	cell, err := wpPick(ctx, s, r.Body.Observation, "", `(?i)^price`, true)
+	if err != nil {
+		return err
+	}
+	edit := map[string]any{"text": "11.50", "submit": true}
+	if cell.Kind != "type" {
+		// the cell is a control to press first: the field it opens
+		if r, err = wpAct(ctx, s, cell, rec.ID, nil); err != nil {
+			return err
+		}
+		field, err := pickWhere(ctx, s, r.Body.Observation, func(a *action) bool {
+			return a.Kind == "type" && regexp.MustCompile(`(?i)price|value|edit`).MatchString(a.Name+" "+a.Description)
+		}, "the field the price cell opened")
+		if err != nil {
+			return fmt.Errorf("%w (after %s: %s)", err, cell.Name, firstLine(r.Text))
+		}
+		row := ""
+		if field.RecordParam {
+			row = rec.ID
+		}
+		if r, err = wpAct(ctx, s, field, row, edit); err != nil {
+			return err
+		}
+	} else if r, err = wpAct(ctx, s, cell, rec.ID, edit); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)1 row affected`)
+}
+
+// pmaSQLAutocomplete: the database's SQL screen, "UPDATE shop_pr" typed
+// into its editor, the table's name chosen among the editor's
+// suggestions, the rest of the statement typed after it, Go.
+func pmaSQLAutocomplete(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, pmaSQL)
+	if err != nil {
+		return err
+	}
+	editor, err := wpPick(ctx, s, obs, "type", `(?i)sql|query`, false)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, editor, "", map[string]any{"text": "UPDATE shop_pr"})
+	if err != nil {
+		return err
+	}
+	hint, err := pickWhere(ctx, s, r.Body.Observation, func(a *action) bool {
+		return a.Kind != "type" && regexp.MustCompile(`(?i)shop_products`).MatchString(a.Name+" "+a.Description)
+	}, "a suggestion shop_products")
+	if err != nil {
+		return fmt.Errorf("%w (after typing: %s)", err, firstLine(r.Text))
+	}
+	if r, err = wpAct(ctx, s, hint, "", nil); err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, editor, "", map[string]any{"text": " SET stock = 5 WHERE name = 'Doohickey';", "append": true}); err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^go( |$)`); err != nil {
+		return err
+	}
+	return wantFeedback(r, `(?i)1 row affected`)
+}
+
+// pmaEmptyTable: the table's Operations, "Empty the table (TRUNCATE)"
+// (a link), OK in phpMyAdmin's dialog; no error may be reported.
+func pmaEmptyTable(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/index.php?route=/table/operations&db=wordpress&table=shop_import")
+	if err != nil {
+		return err
+	}
+	link, args, err := pickLink(ctx, s, obs, `(?i)^"empty the table \(truncate\)"$`)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, link, "", args)
+	if err != nil {
+		return err
+	}
+	if r, err = pmaConfirm(ctx, s, r); err != nil {
+		return err
+	}
+	if err := wantFeedback(r, `(?i)empty result set|emptied`); err != nil {
+		return err
+	}
+	return wantNoError(r)
 }
