@@ -328,7 +328,8 @@ var plingModule = (() => {
   // ../page/js/fillform.js
   var digest = (el, salt) => {
     const cur = typedValue(el);
-    return fnv1a(String(salt || "") + "\0" + cur).toString(16) + ":" + cur.length;
+    const c = checkedState(el);
+    return fnv1a(String(salt || "") + "\0" + cur + (c === null ? "" : "" + c)).toString(16) + ":" + cur.length;
   };
   var fillform_default = (params) => {
     const reg = existingLoose();
@@ -348,8 +349,9 @@ var plingModule = (() => {
   // js/prep.js
   var prep_default = (p) => {
     if (p.since && !unchanged(p.since, p.doc)) return { ok: false, changed: true };
+    const early = p.salt && p.op === "select" ? fillform_default({ digest_of: p.key, salt: p.salt }).digest : void 0;
     const done = (r2) => {
-      if (r2 && r2.ok && p.salt) r2.digest = fillform_default({ digest_of: p.key, salt: p.salt }).digest;
+      if (r2 && r2.ok && p.salt) r2.digest = early !== void 0 ? early : fillform_default({ digest_of: p.key, salt: p.salt }).digest;
       return r2;
     };
     const r = act_default(p);

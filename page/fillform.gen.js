@@ -139,7 +139,8 @@ var plingModule = (() => {
   // js/fillform.js
   var digest = (el, salt) => {
     const cur = typedValue(el);
-    return fnv1a(String(salt || "") + "\0" + cur).toString(16) + ":" + cur.length;
+    const c = checkedState(el);
+    return fnv1a(String(salt || "") + "\0" + cur + (c === null ? "" : "" + c)).toString(16) + ":" + cur.length;
   };
   var fillform_default = (params) => {
     const reg = existingLoose();

@@ -20,7 +20,7 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 		step.Since, step.Doc = before.snap.Mark, before.snap.DocumentID
 	}
 	endPerform := TraceFrom(ctx).Start(SpanPhase, "act: input")
-	salt, digest, err := r.input(ctx, step)
+	salt, digest, err := r.input(ctx, step, stateful(a))
 	endPerform()
 	if errors.Is(err, ErrPageChanged) {
 		return nil, err
@@ -38,7 +38,10 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 		return nil, err
 	}
 	rec := Receipt{OK: true, Action: ReceiptAction{ID: res.ID, Description: a.Description}, Changed: Diff(before, after)}
-	if step.Op == "type" && digest != "" {
+	if digest != "" {
+		// typed text, a box ticked, an option chosen: the field's own
+		// state, which no record or feedback need show (and a "no visible
+		// change" would invite a second click that unticks the box)
 		if now := after.snap.FieldDigest; now != nil && *now != "" && *now != digest {
 			rec.Changed.Fields = []string{a.Name}
 			rec.Changed.Observed = true
@@ -55,11 +58,24 @@ func (r *Runtime) perform(ctx context.Context, p actPlan, since bool) (*ActResul
 	return &ActResult{Receipt: rec, Observation: after, resolved: res}, nil
 }
 
-// input runs step with real input. A type step also takes its field's
-// salted digest before the input (digest, under salt; "" when it cannot
-// be told), which the after-observation compares.
-func (r *Runtime) input(ctx context.Context, step Step) (salt, digest string, err error) {
-	if step.Op != "type" {
+// stateful says whether acting on a changes a state of its own: text
+// typed, a checkbox, radio or switch toggled, an option chosen.
+func stateful(a Action) bool {
+	switch {
+	case a.Kind == "type" || a.Kind == "select":
+		return true
+	case a.Control == "checkbox" || a.Control == "radio" || a.Control == "switch":
+		return true
+	}
+	return false
+}
+
+// input runs step with real input. A step on a field with a state of its
+// own (stateful) also takes the field's salted digest before the input
+// (digest, under salt; "" when it cannot be told), which the
+// after-observation compares.
+func (r *Runtime) input(ctx context.Context, step Step, withDigest bool) (salt, digest string, err error) {
+	if !withDigest || (step.Op != "type" && step.Op != "click" && step.Op != "select") {
 		return "", "", r.d.Perform(ctx, step)
 	}
 	// Typing changes a field, which the observation may not show (a
@@ -147,3 +163,4 @@ func actError(err error, before *Observation) error {
 	}
 	return wrapDriver("act", err)
 }
+

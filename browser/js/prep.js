@@ -11,7 +11,7 @@
 // the target);
 // then, when act placed the step and p carries a salt, the target
 // field's salted digest (fillForm's digest_of) goes in the answer as
-// digest.
+// digest: taken before act for a select, which act chooses itself.
 'use strict';
 
 import { unchanged } from '../../page/js/unchanged.js';
@@ -20,8 +20,10 @@ import fillForm from '../../page/js/fillform.js';
 
 export default (p) => {
   if (p.since && !unchanged(p.since, p.doc)) return { ok: false, changed: true };
+  // a select is chosen inside act itself: its digest is taken first
+  const early = p.salt && p.op === "select" ? fillForm({ digest_of: p.key, salt: p.salt }).digest : undefined;
   const done = (r) => {
-    if (r && r.ok && p.salt) r.digest = fillForm({ digest_of: p.key, salt: p.salt }).digest;
+    if (r && r.ok && p.salt) r.digest = early !== undefined ? early : fillForm({ digest_of: p.key, salt: p.salt }).digest;
     return r;
   };
   // (act answers a promise when it waits for the page to place things

@@ -17,10 +17,13 @@ import { checkedState, typedValue } from './fieldvalue.js';
 import { fnv1a } from '../../internal/js/text.js';
 import { elOf, existingLoose } from '../../internal/js/registry.js';
 
-// digest is the salted digest of el's value: hex FNV-1a, ':' and length.
+// digest is the salted digest of el's value, and of its checked state
+// when it has one (a checkbox's value stays "on" whether ticked or not):
+// hex FNV-1a, ':' and the value's length.
 export const digest = (el, salt) => {
   const cur = typedValue(el);
-  return fnv1a(String(salt || "") + "\u0000" + cur).toString(16) + ":" + cur.length;
+  const c = checkedState(el);
+  return fnv1a(String(salt || "") + "\u0000" + cur + (c === null ? "" : "\u0001" + c)).toString(16) + ":" + cur.length;
 };
 
 export default (params) => {
