@@ -806,12 +806,24 @@ var plingModule = (() => {
     if (el.labels) {
       for (const l of el.labels) if (CREDENTIAL.test(l.textContent || "")) return true;
     }
+    return labelledBefore(el);
+  };
+  var labelledBefore = (el) => {
+    for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
+      let seen = 0;
+      for (let p = n.previousElementSibling; p && seen < 2; p = p.previousElementSibling, seen++) {
+        if (p.localName !== "label" || p.htmlFor || p.control) continue;
+        if (CREDENTIAL.test(p.textContent || "")) return true;
+      }
+      if (n.parentElement && n.parentElement.localName === "form") break;
+    }
     return false;
   };
   var TEXTLIKE = /* @__PURE__ */ new Set(["text", "search", "url", ""]);
   var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && (secretAutocomplete(el.getAttribute("autocomplete")) || credentialNamed(el));
 
   // collector/describe.js
+  var TEXT_INPUT = /^(text|search|url|textarea|)$/;
   var isDisabled = (el, tag, hasAttr) => (tag === "button" || tag === "input" || tag === "select" || tag === "textarea") && el.matches(":disabled") || hasAttr && el.getAttribute("aria-disabled") === "true";
   var unavailableOf = (el, tag, hasAttr) => {
     const un = hasAttr ? el.getAttribute("data-pling-unavailable") : null;
@@ -1001,6 +1013,7 @@ var plingModule = (() => {
     const wn = w.widgetNow;
     const label = controlLabel(c, el, tag, kr, ctx, field);
     if (label) c.label = cut2(label);
+    if (label && kr[0] === "type" && (tag === "input" || tag === "textarea") && CREDENTIAL.test(label) && TEXT_INPUT.test(el.type || "")) c.secret = true;
     if (!label || !LETTER.test(label)) {
       const ev = field ? fieldEvidence(el) : evidenceOf(el);
       if (ev) c.evidence = cut2(ev, NAME_TEXT);
@@ -2655,10 +2668,10 @@ var plingModule = (() => {
   }
 
   // collector/feedback.js
-  var NOTICE_CLASS = /(?:^|\s)(?:notice|alert|message|flash|toast|callout)-(success|info|warning|danger|error)(?:\s|$)|(?:^|\s)(updated)(?:\s|$)/i;
+  var NOTICE_CLASS = /(?:^|\s)(?:notice|alert|message|flash|toast|callout)-(success|info|warning|danger|error|primary|secondary|light|dark)(?:\s|$)|(?:^|\s)(updated)(?:\s|$)/i;
   var LEVEL_CLASS = /^(success|info|notify|warning|message|msg)$/i;
   var LEVEL_KIND = { success: "success", info: "info", notify: "info", warning: "warning", message: "info", msg: "info" };
-  var NOTICE_KIND = { success: "success", updated: "success", info: "info", warning: "warning", danger: "error", error: "error" };
+  var NOTICE_KIND = { success: "success", updated: "success", info: "info", warning: "warning", danger: "error", error: "error", primary: "info", secondary: "info", light: "info", dark: "info" };
   var noticeKind = (el, tag, bare) => {
     const cls = typeof el.className === "string" ? el.className : "";
     const m = cls ? NOTICE_CLASS.exec(cls) : null;
@@ -3140,7 +3153,7 @@ var plingModule = (() => {
       kind = k === "warning" || k === "status" || k === "info" || k === "error" || k === "success" ? k : k === "" && (role === "status" || role === "log" || role !== "alert" && live === "polite") ? "status" : "error";
     } else if (role === "alert") kind = "error";
     else if (role === "status" || role === "log") kind = "status";
-    else if (live === "assertive") kind = "error";
+    else if (live === "assertive") kind = ERROR_CLASS.test(typeof el.className === "string" ? el.className : "") ? "error" : "status";
     else if (live === "polite") kind = "status";
     if (fd === null && kind !== "status") {
       const bare = !role && !live;
@@ -3183,7 +3196,7 @@ var plingModule = (() => {
   var errorClassStep = (v) => {
     const { el } = v;
     const cls = typeof el.className === "string" ? el.className : "";
-    if (cls && ERROR_CLASS.test(cls) && !el.querySelector(CTRL_SEL)) {
+    if (cls && ERROR_CLASS.test(cls) && !el.matches(CTRL_SEL) && !el.querySelector(CTRL_SEL)) {
       const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
       if (msg && msg.length <= w.maxText) {
         addFeedback(el, "error", msg, fieldBefore(el), v.c2.region);

@@ -73,6 +73,17 @@ var plingModule = (() => {
     if (el.labels) {
       for (const l of el.labels) if (CREDENTIAL.test(l.textContent || "")) return true;
     }
+    return labelledBefore(el);
+  };
+  var labelledBefore = (el) => {
+    for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
+      let seen = 0;
+      for (let p = n.previousElementSibling; p && seen < 2; p = p.previousElementSibling, seen++) {
+        if (p.localName !== "label" || p.htmlFor || p.control) continue;
+        if (CREDENTIAL.test(p.textContent || "")) return true;
+      }
+      if (n.parentElement && n.parentElement.localName === "form") break;
+    }
     return false;
   };
   var TEXTLIKE = /* @__PURE__ */ new Set(["text", "search", "url", ""]);

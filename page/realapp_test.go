@@ -241,13 +241,15 @@ func TestObserveBootstrapModalWithoutARIA(t *testing.T) {
 
 // Issue 18 pt 11: success notices (WordPress's notice-success, a
 // Bootstrap alert-success with role=alert, DokuWiki's class="success")
-// are success feedback, info notices (Adminer's class="message") info,
-// and errors stay errors.
+// are success feedback, info notices (Adminer's class="message",
+// Bootstrap's alert-primary) info, an assertive live region a status
+// unless its class says error, a red link (text-danger) no message at
+// all, and errors stay errors.
 func TestFeedbackKindsOfNotices(t *testing.T) {
 	t.Parallel()
 	base := serveRealapp(t, nil)
 	got := map[string]string{}
-	for _, file := range []string{"/notices.html", "/notices-levels.html"} {
+	for _, file := range []string{"/notices.html", "/notices-levels.html", "/notices-more.html"} {
 		rt, _ := openURL(t, base+file)
 		for _, f := range rt.Last().Feedback {
 			got[f.Message] = f.Kind
@@ -266,6 +268,15 @@ func TestFeedbackKindsOfNotices(t *testing.T) {
 		"User jdoe added":                     "success",
 		"Nothing to do.":                      "info",
 		"The page is locked by another user.": "info",
+		// an assertive live region is spoken at once, not an error
+		// (WordPress's speak(), its profile's Sessions cell), unless its
+		// class says error; Bootstrap's alert-primary is a notice; a
+		// red paragraph still an error
+		"Tag added": "status",
+		"You are only logged in at this location.": "status",
+		"Your password is too short.":              "error",
+		"No partitioning defined!":                 "info",
+		"The table could not be emptied.":          "error",
 	} {
 		k, ok := got[msg]
 		for m, mk := range got {
@@ -280,7 +291,7 @@ func TestFeedbackKindsOfNotices(t *testing.T) {
 	// a class that only begins with a kind, an inline element and a
 	// record are no notices
 	for m := range got {
-		for _, not := range []string{"Opening hours", "inline text", "Hi there", "See you"} {
+		for _, not := range []string{"Opening hours", "inline text", "Hi there", "See you", "Empty the table", "Delete the table"} {
 			if strings.Contains(m, not) {
 				t.Errorf("%q is no notice (all: %v)", m, got)
 			}

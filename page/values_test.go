@@ -13,8 +13,9 @@ import (
 )
 
 // The secret canaries of testdata/realapp/wikiedit.html: a password, a
-// one-time code, a card's expiry and a hidden input's token.
-var wikiCanaries = []string{"canary-password-81ce", "canary-otp-5512", "canary-ccexp-0927", "canary-hidden-token-4d2a"}
+// one-time code, a card's expiry, a hidden input's token and an API key
+// labelled by the <label> leading its group (no for=, no id).
+var wikiCanaries = []string{"canary-password-81ce", "canary-otp-5512", "canary-ccexp-0927", "canary-hidden-token-4d2a", "canary-apikey-77b1"}
 
 // wikiSource is the edit box's content as the page ships it.
 const wikiSource = "Welcome to the staff handbook. This page says how we work together, what the office hours are, and whom to ask when something is unclear.\n\n== Office hours ==\nThe office is open from nine to five on weekdays.\n\n== Holidays ==\nEvery employee gets two weeks of paid holiday a year. Ask your manager before booking.\n\n== Expenses ==\nKeep every receipt and file it within a month."
@@ -67,7 +68,7 @@ func TestFieldValuesShown(t *testing.T) {
 			t.Errorf("%s: value %+v, want %q whole", tc.action, a, tc.want)
 		}
 	}
-	for _, name := range []string{"password_to_confirm", "two_factor_code", "card_expiry"} {
+	for _, name := range []string{"password_to_confirm", "two_factor_code", "card_expiry", "api_key"} {
 		a := find(o, name)
 		if a == nil {
 			t.Errorf("no %s action in %v", name, o.Actions)
@@ -128,7 +129,7 @@ func TestReadFieldValue(t *testing.T) {
 	if got.String() != wikiSource {
 		t.Errorf("read the field as %q, want %q", got.String(), wikiSource)
 	}
-	for _, name := range []string{"password_to_confirm", "two_factor_code", "card_expiry"} {
+	for _, name := range []string{"password_to_confirm", "two_factor_code", "card_expiry", "api_key"} {
 		_, err := rt.Read(t.Context(), page.ReadRequest{Field: name})
 		if page.ErrorCode(err) != page.CodeInvalidArgument {
 			t.Errorf("read %s: %v, want INVALID_ARGUMENT", name, err)

@@ -32,6 +32,22 @@ export const credentialNamed = (el) => {
   if (t !== 'textarea' && (t !== 'input' || !TEXTLIKE.has(el.type))) return false;
   for (const v of [el.id, el.getAttribute('name'), el.getAttribute('aria-label')]) if (v && CREDENTIAL.test(v)) return true;
   if (el.labels) for (const l of el.labels) if (CREDENTIAL.test(l.textContent || '')) return true;
+  return labelledBefore(el);
+};
+
+// labelledBefore says whether a <label> for no control (no for=, none
+// inside) that leads the field's group names a credential: Syncthing's
+// Settings label their API key so (<label>API Key</label> then a
+// <div> holding the read-only input), which el.labels does not see.
+const labelledBefore = (el) => {
+  for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
+    let seen = 0;
+    for (let p = n.previousElementSibling; p && seen < 2; p = p.previousElementSibling, seen++) {
+      if (p.localName !== 'label' || p.htmlFor || p.control) continue;
+      if (CREDENTIAL.test(p.textContent || '')) return true;
+    }
+    if (n.parentElement && n.parentElement.localName === 'form') break;
+  }
   return false;
 };
 const TEXTLIKE = new Set(['text', 'search', 'url', '']);

@@ -25,6 +25,8 @@ func TestSecretModule(t *testing.T) {
 		{Name: "a text area", Fn: "isSecret", Args: []any{jstest.El("#ta")}, Want: false},
 		{Name: "an element without attributes is told so", Fn: "isSecret", Args: []any{jstest.El("#cc"), false}, Want: false},
 		{Name: "an API key in a read-only text field (Syncthing's settings)", Fn: "isSecret", Args: []any{jstest.El("#apiKey")}, Want: true},
+		{Name: "an API key by the label leading its group (Syncthing: no for=, no id)", Fn: "isSecret", Args: []any{jstest.El("#apiKey2")}, Want: true},
+		{Name: "a device name by the same kind of label is none", Fn: "isSecret", Args: []any{jstest.El("#devname")}, Want: false},
 		{Name: "a token by its name", Fn: "isSecret", Args: []any{jstest.El("#tok")}, Want: true},
 		{Name: "a client secret by its wrapping label", Fn: "isSecret", Args: []any{jstest.El("#cs")}, Want: true},
 		{Name: "tokens per minute is a number, not a token", Fn: "isSecret", Args: []any{jstest.El("#tokens")}, Want: false},

@@ -7,7 +7,9 @@ import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
 import { gridLabel } from './records.js';
 import { filterLabel } from './repeated.js';
 import { LETTER, clean, cut, vis } from './text.js';
-import { isSecret } from '../../internal/js/secret.js';
+import { CREDENTIAL, isSecret } from '../../internal/js/secret.js';
+// TEXT_INPUT are the field types that show their value as text.
+const TEXT_INPUT = /^(text|search|url|textarea|)$/;
 
 export const isDisabled = (el, tag, hasAttr) => ((tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') && el.matches(':disabled')) ||
   (hasAttr && el.getAttribute('aria-disabled') === 'true');
@@ -267,6 +269,9 @@ export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
   const wn = w.widgetNow;
   const label = controlLabel(c, el, tag, kr, ctx, field);
   if (label) c.label = cut(label);
+  // the name a person reads is a credential's (an API key labelled by
+  // the text before it): its value stays in the browser like a password's
+  if (label && kr[0] === 'type' && (tag === 'input' || tag === 'textarea') && CREDENTIAL.test(label) && TEXT_INPUT.test(el.type || '')) c.secret = true;
   if (!label || !LETTER.test(label)) {
     // no name, or a symbol ("×", "★"): the id and class words may say
     // more; a field's name attribute first

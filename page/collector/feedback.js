@@ -9,10 +9,12 @@ import { isSecret } from '../../internal/js/secret.js';
 // issue 18: a notice's kind in its class (WordPress's notice-success,
 // Bootstrap's alert-success, flash-error; WordPress's legacy
 // "updated" is a success)
-export const NOTICE_CLASS = /(?:^|\s)(?:notice|alert|message|flash|toast|callout)-(success|info|warning|danger|error)(?:\s|$)|(?:^|\s)(updated)(?:\s|$)/i;
+// Bootstrap's alert-primary, -secondary, -light and -dark are notices of
+// no alarm (phpMyAdmin's "No partitioning defined!")
+export const NOTICE_CLASS = /(?:^|\s)(?:notice|alert|message|flash|toast|callout)-(success|info|warning|danger|error|primary|secondary|light|dark)(?:\s|$)|(?:^|\s)(updated)(?:\s|$)/i;
 export const LEVEL_CLASS = /^(success|info|notify|warning|message|msg)$/i;
 export const LEVEL_KIND = { success: 'success', info: 'info', notify: 'info', warning: 'warning', message: 'info', msg: 'info' };
-export const NOTICE_KIND = { success: 'success', updated: 'success', info: 'info', warning: 'warning', danger: 'error', error: 'error' };
+export const NOTICE_KIND = { success: 'success', updated: 'success', info: 'info', warning: 'warning', danger: 'error', error: 'error', primary: 'info', secondary: 'info', light: 'info', dark: 'info' };
 // bare: the element has no role or live region; then only a block
 // (div, section, aside, p) is a notice, and "updated" only around a
 // paragraph (a microformat's <time class="updated"> is a date)

@@ -573,7 +573,10 @@ const feedbackStep = (v) => {
       : k === '' && (role === 'status' || role === 'log' || (role !== 'alert' && live === 'polite')) ? 'status' : 'error';
   } else if (role === 'alert') kind = 'error';
   else if (role === 'status' || role === 'log') kind = 'status';
-  else if (live === 'assertive') kind = 'error';
+  // assertive says how urgently a screen reader speaks, not that
+  // something failed (WordPress's speak() says "Tag added" there): an
+  // error when its class says so, else a status
+  else if (live === 'assertive') kind = ERROR_CLASS.test(typeof el.className === 'string' ? el.className : '') ? 'error' : 'status';
   else if (live === 'polite') kind = 'status';
   // an alert whose class says success or info is not an error
   // ("1 row affected."); a classed notice without a role is
@@ -628,7 +631,9 @@ const invalidStep = (v) => {
 const errorClassStep = (v) => {
   const { el } = v;
   const cls = typeof el.className === 'string' ? el.className : '';
-  if (cls && ERROR_CLASS.test(cls) && !el.querySelector(CTRL_SEL)) {
+  // a control styled red (phpMyAdmin's "Empty the table" link) is a
+  // control, not a message
+  if (cls && ERROR_CLASS.test(cls) && !el.matches(CTRL_SEL) && !el.querySelector(CTRL_SEL)) {
     const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
     if (msg && msg.length <= w.maxText) {
       addFeedback(el, 'error', msg, fieldBefore(el), v.c2.region);
