@@ -66,7 +66,7 @@ func dwPWScripts() map[string][]step {
 	}
 }
 
-// BenchmarkDokuWikiTasksBesidePlaywright runs TestDokuWiki's four tasks
+// BenchmarkDokuWikiTasksBesidePlaywright runs TestDokuWiki's tasks
 // through Playwright MCP 0.0.83 against a fresh wiki, each outcome
 // checked in its files with TestDokuWiki's checks, and prints each task's
 // pass, calls and cl100k tokens; the totals are its metrics. Pling's

@@ -61,8 +61,12 @@ func dwTasks(dir string) []wpTask {
 // TestDokuWiki runs Debian's DokuWiki with PHP's built-in server over a
 // copy of its settings and an empty data folder in the test's temporary
 // directory, and does a wiki keeper's tasks through `pling serve`: sign
-// in, change a sentence in one section, write a new page, and add a user
-// in the user manager. Every outcome is checked in the wiki's files.
+// in, change a sentence in one section, write a new page, add and delete
+// a user in the user manager, restore an old revision (Restore asks
+// confirm()), change the wiki's title in the Configuration Manager (a form
+// of some 300 settings), add a group to a user (the user manager's Edit),
+// add an ACL rule (a namespace tree and a form loaded by AJAX) and
+// subscribe to a page. Every outcome is checked in the wiki's files.
 func TestDokuWiki(t *testing.T) {
 	start := time.Now()
 	for _, p := range []string{dwRoot + "/doku.php", dwConf + "/dokuwiki.php", phpBin} {

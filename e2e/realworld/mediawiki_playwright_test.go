@@ -97,7 +97,7 @@ func mwPWScripts() map[string][]step {
 	}
 }
 
-// BenchmarkMediaWikiTasksBesidePlaywright runs TestMediaWiki's seven
+// BenchmarkMediaWikiTasksBesidePlaywright runs TestMediaWiki's
 // tasks through Playwright MCP 0.0.83 against a freshly installed wiki,
 // each outcome checked in its database with TestMediaWiki's checks, and
 // prints each task's pass, calls and cl100k tokens; the totals are its

@@ -99,8 +99,13 @@ func mwTasks(db string) []wpTask {
 // delete a page with a reason chosen in an OOUI dropdown; add a user to a
 // group in the user-rights form (a form laid out in tables); change the
 // skin (OOUI radio options) and the interface language (a dropdown of
-// some 400 options, one choose_language(value)). Every outcome is checked
-// in the wiki's database.
+// some 400 options, one choose_language(value)); undo an edit from the
+// page's history; add a sentence at the end of a whole page (append: the
+// edit box holds the page); watch a page with Vector's star; protect a
+// page (OOUI dropdowns for the level and the expiry); restore a deleted
+// page; block a user (a user field whose suggestions come as it is typed,
+// the Expiration and Reason fields). Every outcome is checked in the
+// wiki's database.
 func TestMediaWiki(t *testing.T) {
 	start := time.Now()
 	for _, p := range []string{mwRoot + "/index.php", mwInstall, phpBin} {
