@@ -35,10 +35,38 @@ func dwPWScripts() map[string][]step {
 		"delete_user": {{op: opOpen, path: "/doku.php?id=start&do=admin&page=usermanager"},
 			{op: opPress, target: `.`, record: "jdoe", role: "checkbox"},
 			{op: opAccept, target: `(?i)^"delete selected"`, role: "button"}},
+		"restore_revision": {{op: opOpen, path: "/doku.php?id=holidays"},
+			{op: opPress, target: `(?i)^"old revisions`, role: "link"}, // ("Old revisions [o]": its access key)
+			// (the first revision's own link: the page's name in its row)
+			{op: opPress, target: `(?i)^"holidays"$`, record: "created", role: "link"},
+			{op: opAccept, target: `(?i)^"restore`, role: "link"}},
+		"wiki_title": {{op: opOpen, path: "/doku.php?id=start&do=admin&page=config"},
+			{op: opType, target: `(?i)^"wiki title`, text: dwNewTitle},
+			{op: opPress, target: `(?i)^"save"$`, role: "button"}},
+		"user_groups": {{op: opOpen, path: "/doku.php?id=start&do=admin&page=usermanager"},
+			// (the user's name in the row is the link that edits the user; the
+			// Edit user form's "Groups:" comes after the Add user form's, and
+			// the agent, by name, types into the first: it cannot tell them
+			// apart, and types the whole value, having no way to add to it)
+			{op: opPress, target: `(?i)^"mshore"$`, record: "mshore", role: "link"},
+			{op: opType, target: `(?i)^"groups:?"$`, text: "user,editors"},
+			{op: opPress, target: `(?i)^"save changes"`, role: "button"}},
+		"acl_rule": {{op: opOpen, path: "/doku.php?id=start&do=admin&page=acl"},
+			{op: opPress, target: `(?i)^"holidays"$`, role: "link"},
+			// (the "Permissions for" line's text box has no name: the one on
+			// the line that says so)
+			{op: opType, record: "Permissions for", text: "editors"},
+			{op: opPress, target: `(?i)^"select"$`, role: "button"},
+			{op: opPress, target: `(?i)^"edit"`, role: "radio"},
+			{op: opPress, target: `(?i)^"save"$`, role: "button"}},
+		"subscribe": {{op: opOpen, path: "/doku.php?id=holidays"},
+			{op: opPress, target: `(?i)^"manage subscriptions"`, role: "link"},
+			{op: opPress, target: `(?i)^"digest`, role: "radio"},
+			{op: opPress, target: `(?i)^"subscribe"$`, role: "button"}},
 	}
 }
 
-// BenchmarkDokuWikiTasksBesidePlaywright runs TestDokuWiki's four tasks
+// BenchmarkDokuWikiTasksBesidePlaywright runs TestDokuWiki's tasks
 // through Playwright MCP 0.0.83 against a fresh wiki, each outcome
 // checked in its files with TestDokuWiki's checks, and prints each task's
 // pass, calls and cl100k tokens; the totals are its metrics. Pling's

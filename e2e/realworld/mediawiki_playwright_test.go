@@ -52,6 +52,44 @@ func mwPWScripts() map[string][]step {
 			{op: opPress, target: `(?i)^"appearance"`, role: "tab"},
 			{op: opPress, target: `(?i)^"monobook`, role: "radio"},
 			{op: opPress, target: `(?i)^"save"`}},
+		"undo_edit": {{op: opOpen, path: "/index.php?title=Opening_hours&action=history"},
+			// (a history line is a list item, not a row: the agent takes the
+			// line by its own text, Jdoe's edit summary)
+			{op: opPress, target: `(?i)^"undo"$`, record: "(update)", role: "link"},
+			{op: opPress, target: `(?i)^"save changes"`}},
+		// (no way to add to a field's text: the agent types the page's whole
+		// source with the sentence at its end, as a person replacing it would)
+		"append_sentence": {{op: opOpen, path: "/index.php/Holiday_policy"},
+			{op: opPress, target: `(?i)^"edit"$`, role: "link"},
+			{op: opType, target: `(?i)wikitext`, text: "Our holiday policy.\n\n== Summer ==\nEveryone gets three weeks in summer.\n\n== Winter ==\nThe office closes for one week in winter.\n\n" + mwAppended},
+			{op: opPress, target: `(?i)^"save changes"`}},
+		"watch_page": {{op: opOpen, path: "/index.php/Harbour_map"},
+			{op: opPress, target: `(?i)^"watch"$`, role: "link"}},
+		"protect_page": {{op: opOpen, path: "/index.php?title=Holiday_policy&action=protect"},
+			// (the level's dropdown has no name of its own: the form's first combobox)
+			{op: opPress, target: `(?i)^"(allow all users)?"$`, role: "combobox"},
+			{op: opPress, target: `(?i)^"allow only administrators"`, role: "option"},
+			// (the expiry's dropdown has no name either: the one beside "Expires:")
+			{op: opPress, target: `^""$`, record: "Expires:", role: "combobox"},
+			{op: opPress, target: `(?i)^"1 week"`, role: "option"},
+			{op: opType, target: `(?i)other.additional reason`, text: "Edit warring"},
+			{op: opPress, target: `(?i)^"confirm"`, role: "button"}},
+		"restore_page": {{op: opOpen, path: "/index.php/Special:Undelete/Sandbox"},
+			{op: opType, target: `(?i)^"reason:?"`, text: "Deleted by mistake"},
+			{op: opPress, target: `(?i)^"undelete"`, role: "button"},
+			{op: opRead, text: "has been undeleted"}},
+		"block_user": {{op: opOpen, path: "/index.php/Special:Block"},
+			// (the user field has no name of its own, only its group's: the
+			// form's first unnamed combobox; Playwright fills it without key
+			// events, so no suggestion shows: the agent types the whole name.
+			// The Expiration's dropdown, unnamed too, is the next combobox)
+			{op: opType, target: `^""$`, text: "Jdoe"},
+			{op: opPress, target: `^""$`, role: "combobox"},
+			{op: opPress, target: `(?i)^"1 week"`, role: "option"},
+			// (the Reason's text box has no name, and its group's only other
+			// text box is inside the reason dropdown: the agent cannot name it)
+			{op: opType, target: `(?i)reason`, text: "Repeated vandalism"},
+			{op: opPress, target: `(?i)^"block this user"`, role: "button"}},
 		"language": {{op: opOpen, path: "/index.php/Special:Preferences"},
 			{op: opPress, target: `^""$`, role: "combobox"}, // the first tab's one dropdown, unnamed
 			{op: opPress, target: `(?i)^"de - deutsch"`, role: "option"},
@@ -59,7 +97,7 @@ func mwPWScripts() map[string][]step {
 	}
 }
 
-// BenchmarkMediaWikiTasksBesidePlaywright runs TestMediaWiki's seven
+// BenchmarkMediaWikiTasksBesidePlaywright runs TestMediaWiki's
 // tasks through Playwright MCP 0.0.83 against a freshly installed wiki,
 // each outcome checked in its database with TestMediaWiki's checks, and
 // prints each task's pass, calls and cl100k tokens; the totals are its
