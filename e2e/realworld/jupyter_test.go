@@ -36,8 +36,8 @@ func jpTasks(dir string) []wpTask {
 		{"new_notebook", "Untitled.ipynb in the notebook folder", nb.create, jpWantNotebook(filepath.Join(dir, "Untitled.ipynb"), "", "")},
 		{"run_cell", "Untitled.ipynb: the cell's source and its output", nb.runCell, jpWantNotebook(filepath.Join(dir, "Untitled.ipynb"), "print(6*7)", "42\n")},
 		{"rename", "harbour.ipynb (Untitled.ipynb gone)", nb.rename, jpWantRenamed(dir, "Untitled.ipynb", "harbour.ipynb")},
-		{"markdown_cell", "harbour.ipynb: a markdown cell", nb.markdownCell, jpWantMarkdown(filepath.Join(dir, "harbour.ipynb"), "# Tides")},
-		{"restart_kernel", "the notebook's kernel (/api/sessions): a new process", nb.restartKernel(kp), kp.wantRestarted},
+		{"markdown_cell", "harbour.ipynb: a markdown cell", nb.markdownCell, kp.noting(jpWantMarkdown(filepath.Join(dir, "harbour.ipynb"), "# Tides"))},
+		{"restart_kernel", "the notebook's kernel (/api/sessions): a new process", nb.restartKernel, kp.wantRestarted},
 		{"delete_file", "notes.txt gone, harbour.ipynb kept", jpDeleteFile, jpWantDeleted(dir, "notes.txt", "harbour.ipynb")},
 		{"new_folder", "a folder tides (no Untitled Folder)", jpNewFolder, jpWantFolder(dir, "tides", "Untitled Folder")},
 		{"edit_text_file", "harbour-log.txt's text", jpEditTextFile, jpWantText(filepath.Join(dir, jpLogFile), jpLogText+jpLogLine)},
@@ -442,8 +442,9 @@ const (
 `
 )
 
-// jpKernel is the notebook's kernel process before its restart (read by
-// the test, not by the agent: the check compares the process after).
+// jpKernel is the notebook's kernel process before its restart, noted by
+// the check of the task before it (the test's, not the agent's: the
+// restart's check compares the process after with it).
 type jpKernel struct {
 	id  string
 	pid int
@@ -508,9 +509,22 @@ func (k *jpKernel) note(ctx context.Context, w *wpSite) error {
 	return fmt.Errorf("no session for harbour.ipynb (%d sessions)", len(ss))
 }
 
+// noting is check, then the kernel noted.
+func (k *jpKernel) noting(check func(context.Context, *wpSite) error) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, w *wpSite) error {
+		if err := check(ctx, w); err != nil {
+			return err
+		}
+		return k.note(ctx, w)
+	}
+}
+
 // wantRestarted checks that the kernel runs in a new process (a restart
 // keeps its id, its connection file and its session).
 func (k *jpKernel) wantRestarted(ctx context.Context, w *wpSite) error {
+	if k.id == "" {
+		return fmt.Errorf("no kernel was noted before the restart")
+	}
 	for end := time.Now().Add(10 * time.Second); ; {
 		pid := jpKernelPID(k.id)
 		if pid != 0 && pid != k.pid {
@@ -542,30 +556,25 @@ func (nb *jpNotebook) menuItem(ctx context.Context, s *session, obs *observation
 
 // restartKernel: the notebook's Kernel menu, Restart, and the dialog's
 // Restart.
-func (nb *jpNotebook) restartKernel(k *jpKernel) func(context.Context, *session, *wpSite) error {
-	return func(ctx context.Context, s *session, w *wpSite) error {
-		if err := k.note(ctx, w); err != nil {
-			return err
-		}
-		obs, err := nb.observe(ctx, s)
-		if err != nil {
-			return err
-		}
-		// (the item's name carries its shortcut: "Restart 0,0")
-		r, err := nb.menuItem(ctx, s, obs, "kernel", `(?i)^"restart( [0-9,]+)?"$`)
-		if err != nil {
-			return err
-		}
-		if !hasDialog(r.Text, `(?i)restart`) {
-			return fmt.Errorf("no restart dialog reported: %s", firstLine(r.Text))
-		}
-		ok, err := nb.pick(r.Body.Observation, "click", `(?i)^restart( |$)`)
-		if err != nil {
-			return err
-		}
-		_, err = nb.act(ctx, s, ok, nil)
+func (nb *jpNotebook) restartKernel(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := nb.observe(ctx, s)
+	if err != nil {
 		return err
 	}
+	// (the item's name carries its shortcut: "Restart 0,0")
+	r, err := nb.menuItem(ctx, s, obs, "kernel", `(?i)^"restart( [0-9,]+)?"$`)
+	if err != nil {
+		return err
+	}
+	if !hasDialog(r.Text, `(?i)restart`) {
+		return fmt.Errorf("no restart dialog reported: %s", firstLine(r.Text))
+	}
+	ok, err := nb.pick(r.Body.Observation, "click", `(?i)^restart( |$)`)
+	if err != nil {
+		return err
+	}
+	_, err = nb.act(ctx, s, ok, nil)
+	return err
 }
 
 // jpOpenFile opens a file of the list by its row's link: the page opens
