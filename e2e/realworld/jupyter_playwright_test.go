@@ -18,13 +18,15 @@ func jpPWScripts() map[string][]step {
 			{op: opPress, target: `(?i)^"new`},
 			{op: opPress, target: `(?i)python ?3`},
 			{op: opTab}},
-		"run_cell": {{op: opType, target: `(?i)^"code cell"`, text: "print(6*7)"},
+		// (wait: the notebook draws its cells once it has loaded, after
+		// its tab opened)
+		"run_cell": {{op: opType, target: `(?i)^"code cell"`, text: "print(6*7)", wait: true},
 			{op: opPress, target: `(?i)^"run"`, role: "button"},
 			{op: opPress, target: `(?i)^"save and checkpoint"`, role: "button"}},
 		"rename": {{op: opPress, target: `(?i)^"untitled"$`},
 			{op: opType, target: `(?i)notebook name`, text: "harbour"},
 			{op: opPress, target: `(?i)^"rename"$`, role: "button"}},
-		"markdown_cell": {{op: opPress, target: `(?i)^"insert cell below"`, role: "button"},
+		"markdown_cell": {{op: opPress, target: `(?i)^"insert cell below"`, role: "button", wait: true},
 			{op: opChoose, target: `(?i)cell type|^""$`, text: "Markdown"},
 			{op: opType, target: `(?i)markdown|markup`, text: "# Tides"},
 			{op: opPress, target: `(?i)^"save and checkpoint"`, role: "button"}},

@@ -35,8 +35,8 @@ func jpTasks(dir string) []wpTask {
 	return []wpTask{
 		{"new_notebook", "Untitled.ipynb in the notebook folder", nb.create, jpWantNotebook(filepath.Join(dir, "Untitled.ipynb"), "", "")},
 		{"run_cell", "Untitled.ipynb: the cell's source and its output", nb.runCell, jpWantNotebook(filepath.Join(dir, "Untitled.ipynb"), "print(6*7)", "42\n")},
-		{"rename", "harbour.ipynb (Untitled.ipynb gone)", nb.rename, jpWantRenamed(dir, "Untitled.ipynb", "harbour.ipynb")},
-		{"markdown_cell", "harbour.ipynb: a markdown cell", nb.markdownCell, kp.noting(jpWantMarkdown(filepath.Join(dir, "harbour.ipynb"), "# Tides"))},
+		{"rename", "harbour.ipynb (Untitled.ipynb gone)", nb.rename, kp.noting(jpWantRenamed(dir, "Untitled.ipynb", "harbour.ipynb"))},
+		{"markdown_cell", "harbour.ipynb: a markdown cell", nb.markdownCell, jpWantMarkdown(filepath.Join(dir, "harbour.ipynb"), "# Tides")},
 		{"restart_kernel", "the notebook's kernel (/api/sessions): a new process", nb.restartKernel, kp.wantRestarted},
 		{"delete_file", "notes.txt gone, harbour.ipynb kept", jpDeleteFile, jpWantDeleted(dir, "notes.txt", "harbour.ipynb")},
 		{"new_folder", "a folder tides (no Untitled Folder)", jpNewFolder, jpWantFolder(dir, "tides", "Untitled Folder")},
@@ -443,8 +443,8 @@ const (
 )
 
 // jpKernel is the notebook's kernel process before its restart, noted by
-// the check of the task before it (the test's, not the agent's: the
-// restart's check compares the process after with it).
+// the rename's check (the test's, not the agent's: the restart's check
+// compares the process after with it; both agents' runs pass the rename).
 type jpKernel struct {
 	id  string
 	pid int
@@ -491,22 +491,26 @@ func jpKernelPID(id string) int {
 	return 0
 }
 
-// note reads harbour.ipynb's kernel and its process.
+// note reads harbour.ipynb's kernel and its process (the session takes
+// the notebook's new name a moment after the rename: a few tries).
 func (k *jpKernel) note(ctx context.Context, w *wpSite) error {
-	ss, err := jpSessions(ctx, w)
-	if err != nil {
-		return err
-	}
-	for _, s := range ss {
-		if s.Path == "harbour.ipynb" {
-			k.id, k.pid = s.Kernel.ID, jpKernelPID(s.Kernel.ID)
-			if k.pid == 0 {
-				return fmt.Errorf("no process for harbour.ipynb's kernel %s", k.id)
-			}
-			return nil
+	for end := time.Now().Add(5 * time.Second); ; {
+		ss, err := jpSessions(ctx, w)
+		if err != nil {
+			return err
 		}
+		for _, s := range ss {
+			if s.Path == "harbour.ipynb" {
+				if k.id, k.pid = s.Kernel.ID, jpKernelPID(s.Kernel.ID); k.pid != 0 {
+					return nil
+				}
+			}
+		}
+		if time.Now().After(end) || ctx.Err() != nil {
+			return fmt.Errorf("no running kernel for harbour.ipynb (%d sessions)", len(ss))
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
-	return fmt.Errorf("no session for harbour.ipynb (%d sessions)", len(ss))
 }
 
 // noting is check, then the kernel noted.
