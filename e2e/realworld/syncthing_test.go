@@ -51,7 +51,7 @@ func stTasks(home, photos string) []wpTask {
 		{"ignore_patterns", "the Photos folder's .stignore", stIgnorePatterns, stWantIgnored(photos, "*.tmp")},
 		{"file_versioning", "config.xml folder versioning type, keep", stFileVersioning, stWant(home, "the Photos folder's versioning", func(c *stConfig) string { return c.folder(stFolderLabel).versioning() }, "simple keep=10")},
 		{"rescan_interval", "config.xml folder rescanIntervalS", stRescanInterval, stWant(home, "the Photos folder's rescan interval", func(c *stConfig) string { return c.folder(stFolderLabel).RescanS }, "600")},
-		{"rename_device", "config.xml device name", stRenameDevice, stWant(home, "this device's name", func(c *stConfig) string { return c.Devices[0].Name }, stDeviceName)},
+		{"rename_device", "config.xml device name", stRenameDevice, stWant(home, "this device's name", func(c *stConfig) string { return c.self().Name }, stDeviceName)},
 		{"gui_theme", "config.xml gui theme", stGUITheme, stWant(home, "the GUI's theme", func(c *stConfig) string { return c.GUI.Theme }, "dark")},
 		{"remove_folder", "config.xml: no Photos folder", stRemoveFolder, stWant(home, "the Photos folder's path", func(c *stConfig) string { return c.folder(stFolderLabel).Path }, "")},
 		{"gui_user", "config.xml gui user", stGUISignIn, stWant(home, "the GUI's user", func(c *stConfig) string { return c.GUI.User }, stGUIUser)},
@@ -197,6 +197,17 @@ func (c *stConfig) folder(label string) stFolder {
 		}
 	}
 	return stFolder{}
+}
+
+// self is this device: config.xml lists the devices by ID, the remote
+// one among them once it is added.
+func (c *stConfig) self() stDevice {
+	for _, x := range c.Devices {
+		if x.ID != stRemoteID {
+			return x
+		}
+	}
+	return stDevice{}
 }
 
 // device is the device whose ID is id, or a zero one.
