@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,19 +21,28 @@ const jupyterBin = "/usr/bin/jupyter-notebook"
 
 // jpKnownFailing lists the Jupyter tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
-var jpKnownFailing = map[string]string{}
+var jpKnownFailing = map[string]string{
+	"move_cell":         "a notebook's cells are no records and have no click action: a cell cannot be selected (only its editor is listed, as a type action)",
+	"shutdown_notebook": "the Running tab's rows (divs, each a link and a Shutdown button) are no records: shutdown, shutdown_2 are tied to no notebook",
+}
 
 // jpTasks are a notebook user's first steps, each checked in the
 // notebook folder's files. They run in one browser session and share the
 // notebook's tab (nb.page, the handle the first task is given).
 func jpTasks(dir string) []wpTask {
 	nb := &jpNotebook{}
+	kp := &jpKernel{}
 	return []wpTask{
 		{"new_notebook", "Untitled.ipynb in the notebook folder", nb.create, jpWantNotebook(filepath.Join(dir, "Untitled.ipynb"), "", "")},
 		{"run_cell", "Untitled.ipynb: the cell's source and its output", nb.runCell, jpWantNotebook(filepath.Join(dir, "Untitled.ipynb"), "print(6*7)", "42\n")},
-		{"rename", "harbour.ipynb (Untitled.ipynb gone)", nb.rename, jpWantRenamed(dir, "Untitled.ipynb", "harbour.ipynb")},
+		{"rename", "harbour.ipynb (Untitled.ipynb gone)", nb.rename, kp.noting(jpWantRenamed(dir, "Untitled.ipynb", "harbour.ipynb"))},
 		{"markdown_cell", "harbour.ipynb: a markdown cell", nb.markdownCell, jpWantMarkdown(filepath.Join(dir, "harbour.ipynb"), "# Tides")},
+		{"restart_kernel", "the notebook's kernel (/api/sessions): a new process", nb.restartKernel, kp.wantRestarted},
 		{"delete_file", "notes.txt gone, harbour.ipynb kept", jpDeleteFile, jpWantDeleted(dir, "notes.txt", "harbour.ipynb")},
+		{"new_folder", "a folder tides (no Untitled Folder)", jpNewFolder, jpWantFolder(dir, "tides", "Untitled Folder")},
+		{"edit_text_file", "harbour-log.txt's text", jpEditTextFile, jpWantText(filepath.Join(dir, jpLogFile), jpLogText+jpLogLine)},
+		{"move_cell", "tides.ipynb: the cells' order", jpMoveCell, jpWantCells(filepath.Join(dir, jpCellsFile), "high = 6.12", "print(high - low)", "low = 0.4")},
+		{"shutdown_notebook", "/api/sessions: harbour.ipynb's gone, tides.ipynb's kept", jpShutdownNotebook, jpWantSessions("tides.ipynb", "harbour.ipynb")},
 	}
 }
 
@@ -68,9 +78,12 @@ func startJupyter(ctx context.Context, dir string) (*wpSite, func(), error) {
 			return nil, nil, err
 		}
 	}
-	// (a file for the list's delete task)
-	if err := os.WriteFile(filepath.Join(nbDir, "notes.txt"), []byte("tide tables\n"), 0o644); err != nil {
-		return nil, nil, err
+	// (a file for the list's delete task, one for the text editor's, a
+	// notebook of three cells for the cells' task)
+	for name, text := range map[string]string{"notes.txt": "tide tables\n", jpLogFile: jpLogText, jpCellsFile: jpCellsNotebook} {
+		if err := os.WriteFile(filepath.Join(nbDir, name), []byte(text), 0o644); err != nil {
+			return nil, nil, err
+		}
 	}
 	port, err := freePort()
 	if err != nil {
@@ -411,5 +424,415 @@ func jpWantMarkdown(path, source string) func(context.Context, *wpSite) error {
 			}
 		}
 		return fmt.Errorf("%s: no markdown cell %q (cells: %q)", filepath.Base(path), source, cells)
+	}
+}
+
+// What the second set of tasks work on (written by startJupyter).
+const (
+	jpLogFile   = "harbour-log.txt"
+	jpLogText   = "tide tables\n"
+	jpLogLine   = "high water 06:12"
+	jpCellsFile = "tides.ipynb"
+	// three code cells; the task moves the last one up
+	jpCellsNotebook = `{"cells": [
+ {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": ["high = 6.12"]},
+ {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": ["low = 0.4"]},
+ {"cell_type": "code", "execution_count": null, "metadata": {}, "outputs": [], "source": ["print(high - low)"]}
+], "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}
+`
+)
+
+// jpKernel is the notebook's kernel process before its restart, noted by
+// the rename's check (the test's, not the agent's: the restart's check
+// compares the process after with it; both agents' runs pass the rename).
+type jpKernel struct {
+	id  string
+	pid int
+}
+
+// jpSession is one session of Jupyter's API: a notebook and its kernel.
+type jpSession struct {
+	Path   string `json:"path"`
+	Kernel struct {
+		ID    string `json:"id"`
+		State string `json:"execution_state"`
+	} `json:"kernel"`
+}
+
+// jpSessions is /api/sessions.
+func jpSessions(ctx context.Context, w *wpSite) ([]jpSession, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, w.Base+"/api/sessions", nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var out []jpSession
+	return out, json.NewDecoder(resp.Body).Decode(&out)
+}
+
+// jpKernelPID is the process of the kernel whose id is id (its command
+// line names its connection file, kernel-<id>.json), or 0.
+func jpKernelPID(id string) int {
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range procs {
+		raw, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(raw), "kernel-"+id+".json") {
+			continue
+		}
+		var pid int
+		if _, err := fmt.Sscanf(filepath.Base(filepath.Dir(p)), "%d", &pid); err == nil {
+			return pid
+		}
+	}
+	return 0
+}
+
+// note reads harbour.ipynb's kernel and its process (the session takes
+// the notebook's new name a moment after the rename: a few tries).
+func (k *jpKernel) note(ctx context.Context, w *wpSite) error {
+	for end := time.Now().Add(5 * time.Second); ; {
+		ss, err := jpSessions(ctx, w)
+		if err != nil {
+			return err
+		}
+		for _, s := range ss {
+			if s.Path == "harbour.ipynb" {
+				if k.id, k.pid = s.Kernel.ID, jpKernelPID(s.Kernel.ID); k.pid != 0 {
+					return nil
+				}
+			}
+		}
+		if time.Now().After(end) || ctx.Err() != nil {
+			return fmt.Errorf("no running kernel for harbour.ipynb (%d sessions)", len(ss))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// noting is check, then the kernel noted.
+func (k *jpKernel) noting(check func(context.Context, *wpSite) error) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, w *wpSite) error {
+		if err := check(ctx, w); err != nil {
+			return err
+		}
+		return k.note(ctx, w)
+	}
+}
+
+// wantRestarted checks that the kernel runs in a new process (a restart
+// keeps its id, its connection file and its session).
+func (k *jpKernel) wantRestarted(ctx context.Context, w *wpSite) error {
+	if k.id == "" {
+		return fmt.Errorf("no kernel was noted before the restart")
+	}
+	for end := time.Now().Add(10 * time.Second); ; {
+		pid := jpKernelPID(k.id)
+		if pid != 0 && pid != k.pid {
+			return nil
+		}
+		if time.Now().After(end) || ctx.Err() != nil {
+			return fmt.Errorf("the kernel %s still runs as process %d (before the task: %d)", k.id, pid, k.pid)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// menuItem opens the notebook's menu (one of its menu bar's links) and
+// the item in it whose name matches item.
+func (nb *jpNotebook) menuItem(ctx context.Context, s *session, obs *observation, menu, item string) (result, error) {
+	a, args, err := pickLink(ctx, s, obs, `(?i)^"`+menu+`"$`)
+	if err != nil {
+		return result{}, err
+	}
+	r, err := nb.act(ctx, s, a, args)
+	if err != nil {
+		return r, err
+	}
+	if a, args, err = pickLink(ctx, s, r.Body.Observation, item); err != nil {
+		return r, err
+	}
+	return nb.act(ctx, s, a, args)
+}
+
+// restartKernel: the notebook's Kernel menu, Restart, and the dialog's
+// Restart.
+func (nb *jpNotebook) restartKernel(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := nb.observe(ctx, s)
+	if err != nil {
+		return err
+	}
+	// (the item's name carries its shortcut: "Restart 0,0")
+	r, err := nb.menuItem(ctx, s, obs, "kernel", `(?i)^"restart( [0-9,]+)?"$`)
+	if err != nil {
+		return err
+	}
+	if !hasDialog(r.Text, `(?i)restart`) {
+		return fmt.Errorf("no restart dialog reported: %s", firstLine(r.Text))
+	}
+	ok, err := nb.pick(r.Body.Observation, "click", `(?i)^restart( |$)`)
+	if err != nil {
+		return err
+	}
+	_, err = nb.act(ctx, s, ok, nil)
+	return err
+}
+
+// jpOpenFile opens a file of the list by its row's link: the page opens
+// it in a tab, whose handle the receipt must hand over.
+func jpOpenFile(ctx context.Context, s *session, w *wpSite, name string) (*jpNotebook, error) {
+	obs, err := wpOpen(ctx, s, w, "/tree")
+	if err != nil {
+		return nil, err
+	}
+	rec, err := wpFind(ctx, s, obs, name)
+	if err != nil {
+		return nil, err
+	}
+	open, err := wpPick(ctx, s, obs, "", `(?i)^open`, true)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.call(ctx, "act", map[string]any{"action": open.Name, "record": rec.ID})
+	if err != nil {
+		return nil, err
+	}
+	if r.IsError || len(r.Body.NewPages) != 1 {
+		return nil, fmt.Errorf("%s %s: the receipt hands over %d tabs, want the file's: %s", open.Name, name, len(r.Body.NewPages), clip(r.Text, 300))
+	}
+	return &jpNotebook{page: r.Body.NewPages[0]}, nil
+}
+
+// jpNewFolder: New, Folder; the new folder's row selected, Rename
+// selected, the name in the dialog, Rename.
+func jpNewFolder(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/tree")
+	if err != nil {
+		return err
+	}
+	r, err := wpPress(ctx, s, obs, `(?i)^new( |$)`)
+	if err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^folder( |$)`); err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, r.Body.Observation, "Untitled Folder")
+	if err != nil {
+		return err
+	}
+	sel, err := wpPick(ctx, s, r.Body.Observation, "", `(?i)^(select|toggle)\b|checkbox`, true)
+	if err != nil {
+		return err
+	}
+	if r, err = wpAct(ctx, s, sel, rec.ID, nil); err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^rename`); err != nil {
+		return err
+	}
+	obs, err = wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)name`, "tides"}})
+	if err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, obs, `(?i)^rename( |$)`)
+	return err
+}
+
+// jpWantFolder: dir holds the folder name and not old.
+func jpWantFolder(dir, name, old string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, _ *wpSite) error {
+		for end := time.Now().Add(5 * time.Second); ; {
+			fi, err := os.Stat(filepath.Join(dir, name))
+			_, oerr := os.Stat(filepath.Join(dir, old))
+			if err == nil && fi.IsDir() && os.IsNotExist(oerr) {
+				return nil
+			}
+			if time.Now().After(end) || ctx.Err() != nil {
+				return fmt.Errorf("folder %s: %v; %s: %v", name, err, old, oerr)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// jpEditTextFile: the text file opened from the list (its tab), a line
+// added at the end of its editor, File → Save.
+func jpEditTextFile(ctx context.Context, s *session, w *wpSite) error {
+	ed, err := jpOpenFile(ctx, s, w, jpLogFile)
+	if err != nil {
+		return err
+	}
+	obs, err := ed.observe(ctx, s)
+	if err != nil {
+		return err
+	}
+	// (the page's one editor)
+	box, err := ed.pick(obs, "type", `.`)
+	if err != nil {
+		return err
+	}
+	r, err := ed.act(ctx, s, box, map[string]any{"text": jpLogLine, "append": true})
+	if err != nil {
+		return err
+	}
+	_, err = ed.menuItem(ctx, s, r.Body.Observation, "file", `(?i)^"save"$`)
+	return err
+}
+
+// jpWantText: the file at path holds text (the server writes it on save).
+func jpWantText(path, text string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, _ *wpSite) error {
+		var got string
+		for end := time.Now().Add(5 * time.Second); ; {
+			raw, err := os.ReadFile(path)
+			got = string(raw)
+			if err == nil && strings.TrimRight(got, "\n") == text {
+				return nil
+			}
+			if time.Now().After(end) || ctx.Err() != nil {
+				return fmt.Errorf("%s holds %q, want %q", filepath.Base(path), got, text)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// jpMoveCell: tides.ipynb opened from the list (its tab), its last cell
+// selected (a person clicks it), moved up, the notebook saved.
+func jpMoveCell(ctx context.Context, s *session, w *wpSite) error {
+	nb, err := jpOpenFile(ctx, s, w, jpCellsFile)
+	if err != nil {
+		return err
+	}
+	obs, err := nb.observe(ctx, s)
+	if err != nil {
+		return err
+	}
+	const cell = "print(high - low)"
+	// the cell: a record holding its text, or a click action named or
+	// described by it
+	var sel *action
+	var rec string
+	for i := range obs.Records.Shown {
+		if holds(obs.Records.Shown[i], cell) {
+			rec = obs.Records.Shown[i].ID
+			for j := range obs.Actions {
+				if a := &obs.Actions[j]; a.RecordParam && a.Kind == "click" && regexp.MustCompile(`(?i)select|click|focus`).MatchString(a.Name+" "+a.Description) {
+					sel = a
+				}
+			}
+		}
+	}
+	for i := range obs.Actions {
+		if a := &obs.Actions[i]; sel == nil && a.Kind == "click" && strings.Contains(a.Name+" "+a.Description, cell) {
+			sel = a
+		}
+	}
+	if sel == nil {
+		return fmt.Errorf("nothing selects the cell %q: no record holds it, no click action names it (actions: %s)", cell, actionList(obs))
+	}
+	req := map[string]any{"page": nb.page, "action": sel.Name}
+	if rec != "" {
+		req["record"] = rec
+	}
+	r, err := s.call(ctx, "act", req)
+	if err != nil {
+		return err
+	}
+	if r.IsError || r.Body.Observation == nil {
+		return fmt.Errorf("act %s: %s", sel.Name, firstLine(r.Text))
+	}
+	up, err := nb.pick(r.Body.Observation, "click", `(?i)move.*up`)
+	if err != nil {
+		return err
+	}
+	if r, err = nb.act(ctx, s, up, nil); err != nil {
+		return err
+	}
+	return nb.save(ctx, s, r.Body.Observation)
+}
+
+// jpWantCells: the notebook at path's cells hold sources, in order.
+func jpWantCells(path string, sources ...string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, _ *wpSite) error {
+		var got []string
+		for end := time.Now().Add(5 * time.Second); ; {
+			got = nil
+			if raw, err := os.ReadFile(path); err == nil {
+				var nb struct {
+					Cells []struct {
+						Source any `json:"source"`
+					} `json:"cells"`
+				}
+				if err := json.Unmarshal(raw, &nb); err != nil {
+					return fmt.Errorf("%s: %w", filepath.Base(path), err)
+				}
+				for _, c := range nb.Cells {
+					got = append(got, jpText(c.Source))
+				}
+				if strings.Join(got, "\x00") == strings.Join(sources, "\x00") {
+					return nil
+				}
+			}
+			if time.Now().After(end) || ctx.Err() != nil {
+				return fmt.Errorf("%s: cells %q, want %q", filepath.Base(path), got, sources)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+}
+
+// jpShutdownNotebook: the file list's Running tab, harbour.ipynb's row,
+// its Shutdown.
+func jpShutdownNotebook(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/tree")
+	if err != nil {
+		return err
+	}
+	tab, args, err := pickLink(ctx, s, obs, `(?i)^"running"$`)
+	if err != nil {
+		return err
+	}
+	r, err := wpAct(ctx, s, tab, "", args)
+	if err != nil {
+		return err
+	}
+	rec, err := wpFind(ctx, s, r.Body.Observation, "harbour.ipynb")
+	if err != nil {
+		return err
+	}
+	stop, err := wpPick(ctx, s, r.Body.Observation, "", `(?i)^shut ?down`, true)
+	if err != nil {
+		return err
+	}
+	_, err = wpAct(ctx, s, stop, rec.ID, nil)
+	return err
+}
+
+// jpWantSessions: the server runs a session for kept and none for gone.
+func jpWantSessions(kept, gone string) func(context.Context, *wpSite) error {
+	return func(ctx context.Context, w *wpSite) error {
+		var paths []string
+		for end := time.Now().Add(5 * time.Second); ; {
+			ss, err := jpSessions(ctx, w)
+			if err != nil {
+				return err
+			}
+			paths = nil
+			for _, s := range ss {
+				paths = append(paths, s.Path)
+			}
+			if has(paths, kept) && !has(paths, gone) {
+				return nil
+			}
+			if time.Now().After(end) || ctx.Err() != nil {
+				return fmt.Errorf("/api/sessions: %q, want %s and not %s", paths, kept, gone)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
 	}
 }

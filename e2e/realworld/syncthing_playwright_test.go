@@ -14,6 +14,10 @@ func stPWScripts(photos string) map[string][]step {
 	settings := []step{{op: opOpen, path: "/"},
 		{op: opPress, target: `(?i)^"actions"`},
 		{op: opPress, target: `(?i)^"settings"$`}}
+	editPhotos := []step{{op: opOpen, path: "/"},
+		{op: opPress, target: `(?i)photos`, wait: true},
+		{op: opPress, target: `(?i)^"edit"$`, role: "button"}}
+	then := func(first []step, rest ...step) []step { return append(append([]step(nil), first...), rest...) }
 	return map[string][]step{
 		"usage_report": {{op: opOpen, path: "/"},
 			{op: opPress, target: `(?i)^"no"$`, role: "button", wait: true}},
@@ -33,6 +37,30 @@ func stPWScripts(photos string) map[string][]step {
 			{op: opPress, target: `(?i)^"ignore patterns"`},
 			{op: opType, target: `(?i)ignore|pattern|^""$`, text: "*.tmp"},
 			{op: opPress, target: `(?i)^"save"`, role: "button"}},
+		"add_device": {{op: opOpen, path: "/"},
+			{op: opPress, target: `(?i)^"add remote device"`, role: "button"},
+			{op: opType, target: `(?i)^"device id`, text: stRemoteID},
+			{op: opType, target: `(?i)^"device name`, text: stRemoteName},
+			{op: opPress, target: `(?i)^"advanced"$`},
+			{op: opType, target: `(?i)^"addresses`, text: "tcp://" + stRemoteAddr},
+			{op: opChoose, target: `(?i)compression`, text: "All Data"},
+			{op: opPress, target: `(?i)^"save"`, role: "button"}},
+		"file_versioning": then(editPhotos,
+			step{op: opPress, target: `(?i)^"file versioning"$`},
+			step{op: opChoose, target: `(?i)versioning`, text: "Simple File Versioning"},
+			step{op: opType, target: `(?i)^"keep versions`, text: "10"},
+			step{op: opPress, target: `(?i)^"save"`, role: "button"}),
+		"rescan_interval": then(editPhotos,
+			step{op: opPress, target: `(?i)^"advanced"$`},
+			step{op: opType, target: `(?i)rescan interval`, text: "600"},
+			step{op: opPress, target: `(?i)^"save"`, role: "button"}),
+		"gui_theme": then(settings,
+			step{op: opPress, target: `(?i)^"gui"$`},
+			step{op: opChoose, target: `(?i)theme`, text: "Dark"},
+			step{op: opPress, target: `(?i)^"save"`, role: "button"}),
+		"remove_folder": then(editPhotos,
+			step{op: opPress, target: `(?i)^"remove"$`, role: "button"},
+			step{op: opPress, target: `(?i)^"yes"$`, role: "button", wait: true}),
 		"rename_device": append(append([]step(nil), settings...),
 			step{op: opType, target: `(?i)^"device name`, text: stDeviceName},
 			step{op: opPress, target: `(?i)^"save"`, role: "button"}),
@@ -44,7 +72,7 @@ func stPWScripts(photos string) map[string][]step {
 	}
 }
 
-// BenchmarkSyncthingTasksBesidePlaywright runs TestSyncthing's five tasks
+// BenchmarkSyncthingTasksBesidePlaywright runs TestSyncthing's tasks
 // through Playwright MCP 0.0.83 against a fresh Syncthing, each outcome
 // checked in its config.xml with TestSyncthing's checks, and prints each
 // task's pass, calls and cl100k tokens; the totals are its metrics.

@@ -19,13 +19,23 @@ const syncthingBin = "/usr/bin/syncthing"
 
 // stKnownFailing lists the Syncthing tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
-var stKnownFailing = map[string]string{}
+var stKnownFailing = map[string]string{
+	"add_device":      "choosing a <select> option answers EXPECTATION_FAILED \"no visible change\"; the device ID typed as a burst of keys can lose the GUI's per-key validation race (Save stays disabled, its message unreported)",
+	"file_versioning": "the File Versioning <select> is named \"combobox\": its <label> (no for=) is followed by a Help link",
+	"gui_theme":       "choosing a <select> option answers EXPECTATION_FAILED \"no visible change\" though the option is chosen",
+	"remove_folder":   "the Remove Folder confirmation stacked over the Edit Folder modal: its Yes/No are \"covered by the open dialog\"",
+}
 
 // What the tasks write.
 const (
 	stFolderLabel = "Photos"
 	stDeviceName  = "harbour-laptop"
 	stGUIUser     = "keeper"
+	// a remote device (its ID generated once by syncthing generate: a
+	// valid one, Luhn check characters and all) and its fixed address
+	stRemoteID   = "JOEM2ZC-3KKAPPO-6IZ7URO-5ABWMZR-JRIVS5G-KGIVLKP-XGMI3R5-46X3WAY"
+	stRemoteName = "harbour-office"
+	stRemoteAddr = "192.0.2.7:22000"
 )
 
 // stTasks are a person's first steps in a fresh Syncthing, each checked
@@ -36,9 +46,14 @@ func stTasks(home, photos string) []wpTask {
 	return []wpTask{
 		{"usage_report", "config.xml options/urAccepted", stUsageReport, stWant(home, "urAccepted", func(c *stConfig) string { return c.Options.URAccepted }, "-1")},
 		{"add_folder", "config.xml folder label, path", stAddFolder(photos), stWant(home, "the Photos folder's path", func(c *stConfig) string { return c.folder(stFolderLabel).Path }, photos)},
+		{"add_device", "config.xml device name, address, compression", stAddDevice, stWant(home, "the remote device", func(c *stConfig) string { return c.device(stRemoteID).summary() }, stRemoteName+" tcp://"+stRemoteAddr+" always")},
 		{"pause_folder", "config.xml folder paused", stPauseFolder, stWant(home, "the Photos folder's paused", func(c *stConfig) string { return c.folder(stFolderLabel).Paused }, "true")},
 		{"ignore_patterns", "the Photos folder's .stignore", stIgnorePatterns, stWantIgnored(photos, "*.tmp")},
-		{"rename_device", "config.xml device name", stRenameDevice, stWant(home, "this device's name", func(c *stConfig) string { return c.Devices[0].Name }, stDeviceName)},
+		{"file_versioning", "config.xml folder versioning type, keep", stFileVersioning, stWant(home, "the Photos folder's versioning", func(c *stConfig) string { return c.folder(stFolderLabel).versioning() }, "simple keep=10")},
+		{"rescan_interval", "config.xml folder rescanIntervalS", stRescanInterval, stWant(home, "the Photos folder's rescan interval", func(c *stConfig) string { return c.folder(stFolderLabel).RescanS }, "600")},
+		{"rename_device", "config.xml device name", stRenameDevice, stWant(home, "this device's name", func(c *stConfig) string { return c.self().Name }, stDeviceName)},
+		{"gui_theme", "config.xml gui theme", stGUITheme, stWant(home, "the GUI's theme", func(c *stConfig) string { return c.GUI.Theme }, "dark")},
+		{"remove_folder", "config.xml: no Photos folder", stRemoveFolder, stWant(home, "the Photos folder's path", func(c *stConfig) string { return c.folder(stFolderLabel).Path }, "")},
 		{"gui_user", "config.xml gui user", stGUISignIn, stWant(home, "the GUI's user", func(c *stConfig) string { return c.GUI.User }, stGUIUser)},
 	}
 }
@@ -124,34 +139,85 @@ func startSyncthing(ctx context.Context, dir string) (*wpSite, func(), error) {
 
 // stConfig is the part of Syncthing's config.xml the checks read.
 type stConfig struct {
-	Folders []struct {
-		Label  string `xml:"label,attr"`
-		Path   string `xml:"path,attr"`
-		Paused string `xml:"paused"`
-	} `xml:"folder"`
-	Devices []struct {
-		Name string `xml:"name,attr"`
-	} `xml:"device"`
-	GUI struct {
-		User string `xml:"user"`
+	Folders []stFolder `xml:"folder"`
+	Devices []stDevice `xml:"device"`
+	GUI     struct {
+		User  string `xml:"user"`
+		Theme string `xml:"theme"`
 	} `xml:"gui"`
 	Options struct {
 		URAccepted string `xml:"urAccepted"`
 	} `xml:"options"`
 }
 
+// stFolder is a folder of config.xml.
+type stFolder struct {
+	Label      string `xml:"label,attr"`
+	Path       string `xml:"path,attr"`
+	RescanS    string `xml:"rescanIntervalS,attr"`
+	Paused     string `xml:"paused"`
+	Versioning struct {
+		Type   string `xml:"type,attr"`
+		Params []struct {
+			Key string `xml:"key,attr"`
+			Val string `xml:"val,attr"`
+		} `xml:"param"`
+	} `xml:"versioning"`
+}
+
+// versioning is the folder's versioning type and how many versions it
+// keeps ("simple keep=10").
+func (f stFolder) versioning() string {
+	for _, p := range f.Versioning.Params {
+		if p.Key == "keep" {
+			return f.Versioning.Type + " keep=" + p.Val
+		}
+	}
+	return f.Versioning.Type
+}
+
+// stDevice is a device of config.xml.
+type stDevice struct {
+	ID          string   `xml:"id,attr"`
+	Name        string   `xml:"name,attr"`
+	Compression string   `xml:"compression,attr"`
+	Addresses   []string `xml:"address"`
+}
+
+// summary is the device's name, addresses and compression.
+func (d stDevice) summary() string {
+	return strings.TrimSpace(d.Name + " " + strings.Join(d.Addresses, ",") + " " + d.Compression)
+}
+
 // folder is the folder labelled label, or a zero one.
-func (c *stConfig) folder(label string) (f struct {
-	Label  string `xml:"label,attr"`
-	Path   string `xml:"path,attr"`
-	Paused string `xml:"paused"`
-}) {
+func (c *stConfig) folder(label string) stFolder {
 	for _, x := range c.Folders {
 		if x.Label == label {
 			return x
 		}
 	}
-	return f
+	return stFolder{}
+}
+
+// self is this device: config.xml lists the devices by ID, the remote
+// one among them once it is added.
+func (c *stConfig) self() stDevice {
+	for _, x := range c.Devices {
+		if x.ID != stRemoteID {
+			return x
+		}
+	}
+	return stDevice{}
+}
+
+// device is the device whose ID is id, or a zero one.
+func (c *stConfig) device(id string) stDevice {
+	for _, x := range c.Devices {
+		if x.ID == id {
+			return x
+		}
+	}
+	return stDevice{}
 }
 
 // stWant checks one value of config.xml, as Syncthing wrote it (it saves
@@ -390,4 +456,156 @@ func stWantIgnored(folder, pattern string) func(context.Context, *wpSite) error 
 		}
 		return fmt.Errorf(".stignore does not hold %q: %q", pattern, clip(got, 200))
 	}
+}
+
+// stStrict keeps the first receipt that misleads the agent (an
+// EXPECTATION_FAILED warning after an act whose effect is there to see),
+// so a task goes on to its end and then fails with it.
+type stStrict struct{ err error }
+
+// choose picks the select like re in obs and chooses value in it; a
+// receipt that says nothing changed is kept as the task's failure.
+func (k *stStrict) choose(ctx context.Context, s *session, obs *observation, re, value string) (result, error) {
+	a, err := wpPick(ctx, s, obs, "select", re, false)
+	if err != nil {
+		return result{}, err
+	}
+	r, err := wpAct(ctx, s, a, "", map[string]any{"value": value})
+	if err != nil {
+		return r, err
+	}
+	if w := r.Body.Result.Warning; k.err == nil && strings.HasPrefix(w, "EXPECTATION_FAILED") {
+		k.err = fmt.Errorf("%s → %q: the receipt says %s", a.Name, value, clip(w, 120))
+	}
+	return r, nil
+}
+
+// stTab opens a dialog's tab by its label: a tab action, else one of a
+// folded list of links (Bootstrap's tabs are links).
+func stTab(ctx context.Context, s *session, obs *observation, label string) (result, error) {
+	var args map[string]any
+	tab, err := wpPick(ctx, s, obs, "", `(?i)^`+strings.ReplaceAll(strings.ToLower(label), " ", "_")+`( |$)`, false)
+	if err != nil {
+		if tab, args, err = pickLink(ctx, s, obs, `(?i)^"`+label+`"$`); err != nil {
+			return result{}, err
+		}
+	}
+	return wpAct(ctx, s, tab, "", args)
+}
+
+// stEditPhotos opens the Photos folder's panel and its Edit dialog.
+func stEditPhotos(ctx context.Context, s *session, w *wpSite) (result, error) {
+	r, err := stPhotosPanel(ctx, s, w)
+	if err != nil {
+		return r, err
+	}
+	return wpPress(ctx, s, r.Body.Observation, `(?i)^edit( |$)`)
+}
+
+// stAddDevice: Add Remote Device, its long device ID and a name, the
+// dialog's Advanced tab: the address (typed over "dynamic") and
+// compression for all data, Save.
+func stAddDevice(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := wpOpen(ctx, s, w, "/")
+	if err != nil {
+		return err
+	}
+	r, err := wpPress(ctx, s, obs, `(?i)^add_remote_device`)
+	if err != nil {
+		return err
+	}
+	if obs, err = wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)^device_id`, stRemoteID}, {`(?i)^device_name`, stRemoteName}}); err != nil {
+		return err
+	}
+	if r, err = stTab(ctx, s, obs, "Advanced"); err != nil {
+		return err
+	}
+	if obs, err = wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)^address`, "tcp://" + stRemoteAddr}}); err != nil {
+		return err
+	}
+	var k stStrict
+	if r, err = k.choose(ctx, s, obs, `(?i)compression`, "All Data"); err != nil {
+		return err
+	}
+	if _, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`); err != nil {
+		return err
+	}
+	return k.err
+}
+
+// stFileVersioning: the Photos folder's Edit, its File Versioning tab,
+// Simple File Versioning in its select, Keep Versions 10, Save.
+func stFileVersioning(ctx context.Context, s *session, w *wpSite) error {
+	r, err := stEditPhotos(ctx, s, w)
+	if err != nil {
+		return err
+	}
+	if r, err = stTab(ctx, s, r.Body.Observation, "File Versioning"); err != nil {
+		return err
+	}
+	var k stStrict
+	if r, err = k.choose(ctx, s, r.Body.Observation, `(?i)versioning`, "Simple File Versioning"); err != nil {
+		return err
+	}
+	obs, err := wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)^keep_versions`, "10"}})
+	if err != nil {
+		return err
+	}
+	if _, err = wpPress(ctx, s, obs, `(?i)^save( |$)`); err != nil {
+		return err
+	}
+	return k.err
+}
+
+// stRescanInterval: the Photos folder's Edit, its Advanced tab, the full
+// rescan interval (a number field) 600 s, Save.
+func stRescanInterval(ctx context.Context, s *session, w *wpSite) error {
+	r, err := stEditPhotos(ctx, s, w)
+	if err != nil {
+		return err
+	}
+	if r, err = stTab(ctx, s, r.Body.Observation, "Advanced"); err != nil {
+		return err
+	}
+	obs, err := wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)rescan.interval`, "600"}})
+	if err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, obs, `(?i)^save( |$)`)
+	return err
+}
+
+// stGUITheme: Actions, Settings, its GUI tab, the Dark theme, Save (the
+// GUI reloads in it).
+func stGUITheme(ctx context.Context, s *session, w *wpSite) error {
+	obs, err := stSettings(ctx, s, w)
+	if err != nil {
+		return err
+	}
+	r, err := stTab(ctx, s, obs, "GUI")
+	if err != nil {
+		return err
+	}
+	var k stStrict
+	if r, err = k.choose(ctx, s, r.Body.Observation, `(?i)theme`, "Dark"); err != nil {
+		return err
+	}
+	if _, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`); err != nil {
+		return err
+	}
+	return k.err
+}
+
+// stRemoveFolder: the Photos folder's Edit, Remove, then Yes in the
+// confirmation the GUI opens over the dialog.
+func stRemoveFolder(ctx context.Context, s *session, w *wpSite) error {
+	r, err := stEditPhotos(ctx, s, w)
+	if err != nil {
+		return err
+	}
+	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^remove( |$)`); err != nil {
+		return err
+	}
+	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^yes( |$)`)
+	return err
 }
