@@ -125,10 +125,11 @@ var plingModule = (() => {
     if (holding.length === 1) return { opt: holding[0] };
     const words = w.split(" ").filter((x) => x.length > 1);
     const near = holding.length ? holding : opts.filter((o) => words.some((x) => norm(labelOf(o)).includes(x)));
-    const names = near.slice(0, 8).map((o) => JSON.stringify(labelOf(o)));
+    const pool = near.length ? near : opts.length <= 25 ? opts : [];
+    const names = pool.slice(0, near.length ? 8 : 25).map((o) => JSON.stringify(labelOf(o)));
     let reason = "no option " + JSON.stringify(want) + " among its " + opts.length;
     if (holding.length > 1) reason = holding.length + " options hold " + JSON.stringify(want) + ": pass one whole";
-    if (names.length) reason += "; options like it: " + names.join(", ") + (near.length > names.length ? ", …" : "");
+    if (names.length) reason += (near.length ? "; options like it: " : "; its options: ") + names.join(", ") + (pool.length > names.length ? ", …" : "");
     return { reason };
   };
 
@@ -148,9 +149,9 @@ var plingModule = (() => {
     return { ok: true, row_x: rr.left + Math.min(rr.width / 2, 40), row_y: rr.top + rr.height / 2 };
   };
   var select = (el, value) => {
+    el.focus();
     const found = optionFor(el, String(value));
     if (!found.opt) return { ok: false, code: "INVALID_ARGUMENT", reason: found.reason };
-    el.focus();
     el.value = found.opt.value;
     el.dispatchEvent(new Event("input", { bubbles: true }));
     el.dispatchEvent(new Event("change", { bubbles: true }));

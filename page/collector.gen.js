@@ -1537,6 +1537,8 @@ var plingModule = (() => {
   function initModal() {
     w.modalEl = w.hint.modal || null;
     w.ariaModal = null;
+    w.ariaModalZ = 0;
+    w.ariaModalAria = false;
     if (!w.modalEl) {
       if (!(w.R.dialogs instanceof HTMLCollection)) defHidden(w.R, "dialogs", document.getElementsByTagName("dialog"), false);
       const ds = w.R.dialogs;
@@ -2674,6 +2676,7 @@ var plingModule = (() => {
   var NOTICE_KIND = { success: "success", updated: "success", info: "info", warning: "warning", danger: "error", error: "error", primary: "info", secondary: "info", light: "info", dark: "info" };
   var noticeKind = (el, tag, bare) => {
     const cls = typeof el.className === "string" ? el.className : "";
+    if (/(?:^|\s)(?:modal|panel|card)-(?:header|heading|title)(?:\s|$)/.test(cls)) return "";
     const m = cls ? NOTICE_CLASS.exec(cls) : null;
     const block = tag === "div" || tag === "section" || tag === "aside" || tag === "p";
     if (!m) {
@@ -2955,8 +2958,19 @@ var plingModule = (() => {
     if (!w.seen.actions && el.hasAttribute("data-pling-action")) w.seen.actions = true;
     if (!w.seen.records && el.hasAttribute("data-pling-record")) w.seen.records = true;
     if (!w.seen.state && el.hasAttribute("data-pling-state")) w.seen.state = true;
-    if ((role === "dialog" || role === "alertdialog") && el.getAttribute("aria-modal") === "true" && ctx.fi < 0) w.ariaModal = el;
-    else if (!w.ariaModal && ctx.fi < 0 && (!role || role === "dialog" || role === "alertdialog") && tag === "div" && el.classList.contains("modal") && bsBackdrop()) w.ariaModal = el;
+    if (ctx.fi >= 0) return;
+    const aria = (role === "dialog" || role === "alertdialog") && el.getAttribute("aria-modal") === "true";
+    if (!aria && !((!role || role === "dialog" || role === "alertdialog") && tag === "div" && el.classList.contains("modal") && bsBackdrop())) return;
+    const z = zIndexOf(el);
+    if (!w.ariaModal || aria && !w.ariaModalAria || aria === w.ariaModalAria && z >= w.ariaModalZ) {
+      w.ariaModal = el;
+      w.ariaModalZ = z;
+      w.ariaModalAria = aria;
+    }
+  };
+  var zIndexOf = (el) => {
+    const z = parseInt(getComputedStyle(el).zIndex, 10);
+    return Number.isFinite(z) ? z : 0;
   };
   var enterFrame = (v) => {
     const { el, c2 } = v;

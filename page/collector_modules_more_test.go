@@ -352,6 +352,8 @@ func TestWalkModule(t *testing.T) {
 		{"an aria-modal dialog asks for a second run", "aria-modal.html", nil, map[string]any{"again": true, "modal": "confirm"}},
 		{"a Bootstrap modal without ARIA, over its backdrop, too", "bootstrap-modal.html", nil, map[string]any{"again": true, "modal": "bs"}},
 		{"a Bootstrap modal with role=dialog and no aria-modal (Jupyter's), too", "bootstrap-role-dialog.html", nil, map[string]any{"again": true, "modal": "jd"}},
+		{"of two modals open, the one on top (Syncthing's confirmation)", "stacked-modals.html", nil, map[string]any{"again": true, "modal": "confirm"}},
+		{"of two modals open, the one on top, earlier in the document", "stacked-modals.html?below", nil, map[string]any{"again": true, "modal": "edit"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := jstest.Open(t, modulePages+c.page)

@@ -291,7 +291,7 @@ func TestFeedbackKindsOfNotices(t *testing.T) {
 	// a class that only begins with a kind, an inline element and a
 	// record are no notices
 	for m := range got {
-		for _, not := range []string{"Opening hours", "inline text", "Hi there", "See you", "Empty the table", "Delete the table"} {
+		for _, not := range []string{"Opening hours", "inline text", "Hi there", "See you", "Empty the table", "Delete the table", "Remove Folder"} {
 			if strings.Contains(m, not) {
 				t.Errorf("%q is no notice (all: %v)", m, got)
 			}

@@ -138,3 +138,35 @@ func TestReceiptNamesAControlsOwnState(t *testing.T) {
 		t.Errorf("the chosen radio again: fields %v, warning %q", r.Changed.Fields, r.Warning)
 	}
 }
+
+// Issue 18 (WordPress's Profile): "Display name publicly as" offers the
+// names typed above it, added when First Name, Last Name or Nickname
+// loses the focus. With the caret still in Last Name the select lists
+// "admin / Ada"; a person's click on it moves the focus first, and "Ada
+// Lovelace" is there. Choosing gives the select the focus before the
+// option is matched, as that click does; an option that is not there
+// even then is INVALID_ARGUMENT naming the options (a short list: all).
+func TestSelectOptionsTheFieldBeforeAdds(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveRealapp(t, nil)+"/select-options-on-blur.html")
+	ctx := t.Context()
+	for _, f := range []struct{ action, text string }{{"first_name", "Ada"}, {"last_name", "Lovelace"}} {
+		if _, err := rt.Act(ctx, page.ActRequest{Action: f.action, Args: map[string]any{"text": f.text}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := rt.Act(ctx, page.ActRequest{Action: "display_name_publicly_as", Args: map[string]any{"value": "Ada Lovelace"}})
+	if err != nil {
+		t.Fatalf("choose the name the page offers once the focus leaves Last Name: %v", err)
+	}
+	if got := evalString(t, tab, `document.getElementById("display_name").value`); got != "Ada Lovelace" {
+		t.Errorf("display name %q, want Ada Lovelace", got)
+	}
+	if f := res.Receipt.Changed.Fields; len(f) != 1 || res.Receipt.Warning != "" {
+		t.Errorf("receipt fields %v, warning %q", f, res.Receipt.Warning)
+	}
+	_, err = rt.Act(ctx, page.ActRequest{Action: "display_name_publicly_as", Args: map[string]any{"value": "Grace Hopper"}})
+	if page.ErrorCode(err) != page.CodeInvalidArgument || !strings.Contains(err.Error(), `its options: "admin", "Ada", "Lovelace", "Ada Lovelace", "Lovelace Ada"`) {
+		t.Errorf("an option the page never offers: %v", err)
+	}
+}

@@ -115,10 +115,13 @@ func typeStep(a Action, key string, args map[string]any) (Step, error) {
 	return st, nil
 }
 
-// selectStep is the step of a select action: value, one of the options
-// when the action lists them all (the same text but for case is that
-// option); a long select's other options are matched in the page, by
-// text or value. Code: INVALID_ARGUMENT.
+// selectStep is the step of a select action: value, an option's text
+// (the same but for case is that option when the action lists it). Any
+// other value is matched in the page, by text or value, once the select
+// has the focus: a long select's unlisted options, and options the page
+// adds when the focus leaves the field before (WordPress's "Display name
+// publicly as" offers the names typed above it on their blur). Code:
+// INVALID_ARGUMENT.
 func selectStep(a Action, key string, args map[string]any) (Step, error) {
 	bad := func(format string, v ...any) (Step, error) {
 		return Step{}, &Error{Code: CodeInvalidArgument, Reason: a.Name + ": " + fmt.Sprintf(format, v...)}
@@ -127,21 +130,16 @@ func selectStep(a Action, key string, args map[string]any) (Step, error) {
 	if !ok {
 		return bad("value (a string) is required")
 	}
-	if p := a.Params["value"]; len(p.Enum) > 0 && p.More == 0 {
-		match := ""
-		for _, e := range p.Enum {
-			if e == v {
-				match = e
-				break
-			}
-			if strings.EqualFold(e, v) {
-				match = e
-			}
+	if v == "" {
+		return bad("value must name an option")
+	}
+	for _, e := range a.Params["value"].Enum {
+		if e == v {
+			break
 		}
-		if match == "" {
-			return bad("value %q is not one of the visible options: %s", v, strings.Join(p.Enum, " / "))
+		if strings.EqualFold(e, v) {
+			v = e
 		}
-		v = match
 	}
 	return Step{Op: "select", Key: key, Value: v}, nil
 }

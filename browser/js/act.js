@@ -47,9 +47,11 @@ const hoverRow = (el) => {
 // text or value, also one a long select did not list) and fires input
 // and change, as a person's choice would.
 const select = (el, value) => {
+  // the focus first, as a person's click gives it: the field left behind
+  // may add options on its blur (WordPress's display name)
+  el.focus();
   const found = optionFor(el, String(value));
   if (!found.opt) return { ok: false, code: "INVALID_ARGUMENT", reason: found.reason };
-  el.focus();
   el.value = found.opt.value;
   el.dispatchEvent(new Event("input", { bubbles: true }));
   el.dispatchEvent(new Event("change", { bubbles: true }));

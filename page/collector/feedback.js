@@ -20,6 +20,9 @@ export const NOTICE_KIND = { success: 'success', updated: 'success', info: 'info
 // paragraph (a microformat's <time class="updated"> is a date)
 export const noticeKind = (el, tag, bare) => {
   const cls = typeof el.className === 'string' ? el.className : '';
+  // a dialog's title bar coloured as an alert (Syncthing's "Remove
+  // Folder" header, alert-warning) is its title, not a message
+  if (/(?:^|\s)(?:modal|panel|card)-(?:header|heading|title)(?:\s|$)/.test(cls)) return '';
   const m = cls ? NOTICE_CLASS.exec(cls) : null;
   const block = tag === 'div' || tag === 'section' || tag === 'aside' || tag === 'p';
   if (!m) {

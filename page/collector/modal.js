@@ -21,7 +21,7 @@ export function initModal() {
   // modal: an open modal <dialog> (from the document's live dialog
   // collection, kept in the registry), or a visible aria-modal dialog, which
   // the walk finds: then the collector runs again knowing it.
-  w.modalEl = w.hint.modal || null; w.ariaModal = null;
+  w.modalEl = w.hint.modal || null; w.ariaModal = null; w.ariaModalZ = 0; w.ariaModalAria = false;
   if (!w.modalEl) {
     if (!(w.R.dialogs instanceof HTMLCollection)) defHidden(w.R, 'dialogs', document.getElementsByTagName('dialog'), false);
     const ds = w.R.dialogs;

@@ -319,11 +319,26 @@ const noteDeclarations = (v) => {
   if (!w.seen.actions && el.hasAttribute('data-pling-action')) w.seen.actions = true;
   if (!w.seen.records && el.hasAttribute('data-pling-record')) w.seen.records = true;
   if (!w.seen.state && el.hasAttribute('data-pling-state')) w.seen.state = true;
-  if ((role === 'dialog' || role === 'alertdialog') && el.getAttribute('aria-modal') === 'true' && ctx.fi < 0) w.ariaModal = el;
+  if (ctx.fi >= 0) return;
   // issue 18: a Bootstrap modal its script showed without ARIA (a
   // visible .modal with its .modal-backdrop) is modal all the same, and
   // so is one with role=dialog but no aria-modal (Bootstrap 3's, Jupyter's)
-  else if (!w.ariaModal && ctx.fi < 0 && (!role || role === 'dialog' || role === 'alertdialog') && tag === 'div' && el.classList.contains('modal') && bsBackdrop()) w.ariaModal = el;
+  const aria = (role === 'dialog' || role === 'alertdialog') && el.getAttribute('aria-modal') === 'true';
+  if (!aria && !((!role || role === 'dialog' || role === 'alertdialog') && tag === 'div' && el.classList.contains('modal') && bsBackdrop())) return;
+  // of two open at once the one on top is the dialog a person answers
+  // (Syncthing's Remove Folder confirmation over its Edit Folder dialog):
+  // the higher z-index, else the later in the document; an aria-modal
+  // dialog over a modal without ARIA
+  const z = zIndexOf(el);
+  if (!w.ariaModal || (aria && !w.ariaModalAria) || (aria === w.ariaModalAria && z >= w.ariaModalZ)) {
+    w.ariaModal = el; w.ariaModalZ = z; w.ariaModalAria = aria;
+  }
+};
+
+// zIndexOf is el's stacking order as a number (0 for auto).
+const zIndexOf = (el) => {
+  const z = parseInt(getComputedStyle(el).zIndex, 10);
+  return Number.isFinite(z) ? z : 0;
 };
 
 // enterFrame lists a frame and, when its document can be read, pushes
