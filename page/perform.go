@@ -163,4 +163,3 @@ func actError(err error, before *Observation) error {
 	}
 	return wrapDriver("act", err)
 }
-
