@@ -311,3 +311,23 @@ func TestCollectClickableRowsAndItemShapes(t *testing.T) {
 		})
 	}
 }
+
+// Issue 18 pt 8 (Jupyter's Running tab): two rows of divs, each a
+// notebook's link and its own Shutdown button, are records, so the
+// agent shuts down the notebook it means (they were shutdown and
+// shutdown_2, tied to no row).
+func TestActDivRowsOfTwoWithAButtonEach(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveRealapp(t, nil)+"/running-list.html")
+	o := rt.Last()
+	shutdown := find(o, "shutdown")
+	if shutdown == nil || !shutdown.RecordParam || shutdown.Folded != 2 {
+		t.Fatalf("shutdown %+v, want shutdown(record) over the 2 rows:\n%s", shutdown, page.Render(o, page.DefaultBudgets()))
+	}
+	if _, err := rt.Act(t.Context(), page.ActRequest{Action: "shutdown", Record: recordByLabel(t, o, "harbour.ipynb")}); err != nil {
+		t.Fatal(err)
+	}
+	if got := evalString(t, tab, `document.getElementById("out").textContent`); got != "harbour.ipynb shut down" {
+		t.Errorf("the page says %q", got)
+	}
+}

@@ -1647,7 +1647,7 @@ var plingModule = (() => {
       for (let i = 0; i < d.length && i < 50 && vis8.length < 8; i++) if (shown(d[i])) vis8.push(d[i]);
       const seen = w.R.repeats.get(p);
       if (seen && seen.has(tp)) d = repeatedItems(vis8, 1);
-      else d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && vis8.every(oneCheckbox) && repeatedItems(vis8, 2);
+      else d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && (vis8.every(oneCheckbox) || sameButton(vis8)) && repeatedItems(vis8, 2);
       if (d) {
         if (seen) seen.add(tp);
         else w.R.repeats.set(p, /* @__PURE__ */ new Set([tp]));
@@ -1657,6 +1657,20 @@ var plingModule = (() => {
     return d ? "repeat" : "";
   };
   var oneCheckbox = (it) => it.querySelectorAll(CHECK_SEL).length === 1;
+  var BUTTON_SEL = "button,[role=button],input[type=button],input[type=submit]";
+  var buttonNames = (it) => {
+    const out = /* @__PURE__ */ new Set();
+    for (const b of it.querySelectorAll(BUTTON_SEL)) {
+      const nm = clean(b.getAttribute("aria-label") || b.textContent || b.value || b.getAttribute("title") || "").toLowerCase();
+      if (nm) out.add(nm);
+    }
+    return out;
+  };
+  var sameButton = (items) => {
+    const a = buttonNames(items[0]);
+    for (const nm of buttonNames(items[1])) if (a.has(nm)) return true;
+    return false;
+  };
   var repeatedItems = (items, min = 3) => {
     if (items.length < min) return false;
     const f = items[0];
@@ -2687,6 +2701,7 @@ var plingModule = (() => {
     if (m[2] && (!bare || tag !== "div" || !el.querySelector("p"))) return bare ? "" : NOTICE_KIND.updated;
     return NOTICE_KIND[(m[1] || m[2]).toLowerCase()];
   };
+  var ERROR_WORDS = /\b(?:errors?|fail(?:ed|s|ure)?|lost|invalid|could not|couldn't|cannot|can't|denied|unable|forbidden|expired|wrong|incorrect)\b/i;
   var ERROR_CLASS = /(^|\s)([\w-]*(invalid-feedback|error-message|error-msg|error-text|field-error|form-error|validation-error|validation-message|help-block-error)|text-danger|error)(\s|$)/i;
   var fieldBefore = (el) => {
     for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
@@ -3167,7 +3182,7 @@ var plingModule = (() => {
       kind = k === "warning" || k === "status" || k === "info" || k === "error" || k === "success" ? k : k === "" && (role === "status" || role === "log" || role !== "alert" && live === "polite") ? "status" : "error";
     } else if (role === "alert") kind = "error";
     else if (role === "status" || role === "log") kind = "status";
-    else if (live === "assertive") kind = ERROR_CLASS.test(typeof el.className === "string" ? el.className : "") ? "error" : "status";
+    else if (live === "assertive") kind = ERROR_CLASS.test(typeof el.className === "string" ? el.className : "") || ERROR_WORDS.test(gather(el, { skip: skipButtons }, w.maxText + 1)) ? "error" : "status";
     else if (live === "polite") kind = "status";
     if (fd === null && kind !== "status") {
       const bare = !role && !live;

@@ -301,7 +301,8 @@ func TestRepeatedModule(t *testing.T) {
 	runModule(t, "repeated.html", []jstest.Case{
 		rep("three cards with the same button are rows", "#c2", "repeat"),
 		rep("a sibling of another template is not", "#other", ""),
-		rep("two items are too few", "#p1", ""),
+		rep("two items with the same button are rows (Jupyter's Running tab)", "#p1", "repeat"),
+		rep("two items with other buttons are too few", "#q1", ""),
 		rep("different buttons side by side are settings", "#s1", ""),
 		rep("items holding text fields are a form", "#f1", ""),
 		rep("labelled sections are regions", "#sec1", ""),

@@ -37,6 +37,9 @@ export const noticeKind = (el, tag, bare) => {
   if (m[2] && (!bare || tag !== 'div' || !el.querySelector('p'))) return bare ? '' : NOTICE_KIND.updated;
   return NOTICE_KIND[(m[1] || m[2]).toLowerCase()];
 };
+// ERROR_WORDS say a message reports a failure, where nothing else does
+// (an assertive live region without a class).
+export const ERROR_WORDS = /\b(?:errors?|fail(?:ed|s|ure)?|lost|invalid|could not|couldn't|cannot|can't|denied|unable|forbidden|expired|wrong|incorrect)\b/i;
 export const ERROR_CLASS = /(^|\s)([\w-]*(invalid-feedback|error-message|error-msg|error-text|field-error|form-error|validation-error|validation-message|help-block-error)|text-danger|error)(\s|$)/i;
 // fieldBefore names the field an error message follows: the nearest
 // preceding field among its siblings or its parent's, if any.

@@ -56,7 +56,7 @@ export const repeatRow = (el, tag, role) => {
     // (and the receipt removes only the deleted one)
     const seen = w.R.repeats.get(p);
     if (seen && seen.has(tp)) d = repeatedItems(vis8, 1);
-    else d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && vis8.every(oneCheckbox) && repeatedItems(vis8, 2);
+    else d = d.length >= 3 ? repeatedItems(vis8) : d.length === 2 && vis8.length === 2 && (vis8.every(oneCheckbox) || sameButton(vis8)) && repeatedItems(vis8, 2);
     if (d) {
       if (seen) seen.add(tp);
       else w.R.repeats.set(p, new Set([tp]));
@@ -70,6 +70,23 @@ export const repeatRow = (el, tag, role) => {
 // (Jupyter's file list of two files, each a <div> with its checkbox and
 // its link); other items take three.
 const oneCheckbox = (it) => it.querySelectorAll(CHECK_SEL).length === 1;
+// sameButton: two items that each hold a button of one name (Jupyter's
+// Running tab: a notebook's link and its own Shutdown, twice) are rows
+// too; a link alone says nothing (two cards that link somewhere).
+const BUTTON_SEL = 'button,[role=button],input[type=button],input[type=submit]';
+const buttonNames = (it) => {
+  const out = new Set();
+  for (const b of it.querySelectorAll(BUTTON_SEL)) {
+    const nm = clean(b.getAttribute('aria-label') || b.textContent || b.value || b.getAttribute('title') || '').toLowerCase();
+    if (nm) out.add(nm);
+  }
+  return out;
+};
+const sameButton = (items) => {
+  const a = buttonNames(items[0]);
+  for (const nm of buttonNames(items[1])) if (a.has(nm)) return true;
+  return false;
+};
 export const repeatedItems = (items, min = 3) => {
   if (items.length < min) return false;
   // labelled sections and landmarks are regions of the page, not rows

@@ -3,7 +3,7 @@
 import { w } from './state.js';
 import { CTRL_ROLES, accName, codeEditor, ctlType, isEditable, roleOf, skipButtons } from './controls.js';
 import { pushHidden } from './describe.js';
-import { ERROR_CLASS, addFeedback, fieldBefore, noticeKind } from './feedback.js';
+import { ERROR_CLASS, ERROR_WORDS, addFeedback, fieldBefore, noticeKind } from './feedback.js';
 import { contextOf, control } from './folding.js';
 import { clipsAll, meets, mostly } from './geometry.js';
 import { hoverShown } from './hover.js';
@@ -590,8 +590,9 @@ const feedbackStep = (v) => {
   else if (role === 'status' || role === 'log') kind = 'status';
   // assertive says how urgently a screen reader speaks, not that
   // something failed (WordPress's speak() says "Tag added" there): an
-  // error when its class says so, else a status
-  else if (live === 'assertive') kind = ERROR_CLASS.test(typeof el.className === 'string' ? el.className : '') ? 'error' : 'status';
+  // error when its class or its words say so ("Connection lost"), else
+  // a status
+  else if (live === 'assertive') kind = ERROR_CLASS.test(typeof el.className === 'string' ? el.className : '') || ERROR_WORDS.test(gather(el, { skip: skipButtons }, w.maxText + 1)) ? 'error' : 'status';
   else if (live === 'polite') kind = 'status';
   // an alert whose class says success or info is not an error
   // ("1 row affected."); a classed notice without a role is
