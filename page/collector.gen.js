@@ -929,16 +929,26 @@ var plingModule = (() => {
     w.listboxLabels.set(lb, l || "");
     return l || "";
   };
-  var legendLabel = (el) => {
+  var legendLabel = (el, most = 1) => {
     const fs = el.closest("fieldset");
     const lg = fs && fs.querySelector(":scope > legend");
     if (!lg) return "";
     let n = 0;
     for (const f of fs.querySelectorAll("input:not([type=hidden]),select,textarea,[role=combobox],[role=textbox],[contenteditable=true]")) {
       if (f !== el && (f.contains(el) || el.contains(f))) continue;
-      if (vis(f) && ++n > 1) return "";
+      if (vis(f) && ++n > most) return "";
     }
     return asLabel(clean(lg.textContent)) || "";
+  };
+  var standInLabel = (el) => {
+    for (let n = el, d = 0; n && d < 4; n = n.parentElement, d++) {
+      const s = n.previousElementSibling && n.previousElementSibling.localName === "select" ? n.previousElementSibling : n.querySelector(":scope > select");
+      if (s && s.labels && s.labels.length) {
+        const t = asLabel(clean(s.labels[0].textContent));
+        if (t) return t;
+      }
+    }
+    return "";
   };
   var TEXT_SEL = "input:not([type]),input[type=text],input[type=search],input[type=email],input[type=url],input[type=tel],input[type=number],textarea";
   var groupLabel = (el, tag) => {
@@ -974,12 +984,18 @@ var plingModule = (() => {
   var COUNT_ONLY = /^\d[\d.,]*\s*[+k]?$/i;
   var controlLabel = (c, el, tag, kr, ctx, field) => {
     const wn = w.widgetNow;
-    let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
+    const byValue = field && kr[1] === "combobox" && tag !== "input" && tag !== "select";
+    const own2 = (strict) => {
+      const a = accName(el, tag, kr[1], strict);
+      return a && byValue && a === clean(fieldValue(el, tag, true)) ? "" : a;
+    };
+    let label = wn ? wn.label : field ? own2(true) : accName(el, tag, kr[1]);
     if (!label && kr[2]) label = kr[2];
     if (!label && kr[0] === "check") label = textAfter(el);
     if (!label && field) {
       const rl = ctx.rec ? "" : rowLabel(el);
-      label = rl === null ? accName(el, tag, kr[1]) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
+      label = rl === null ? own2(false) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || own2(false) || (byValue ? standInLabel(el) : "") || filterLabel(el) || nearbyLabel(el) || legendLabel(el, 3) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
+      if (!label && byValue) label = accName(el, tag, kr[1]);
     } else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && ctx.prop && (!label || label === ctx.prop.value || /\d/.test(label))) label = ctx.prop.name;
     if (!wn && !field && (kr[0] === "link" || kr[0] === "click" || kr[0] === "submit")) {
@@ -2181,7 +2197,7 @@ var plingModule = (() => {
     let s = valued ? labelledbyOutside(el) : idrefText2(el, "aria-labelledby");
     if (!s) s = roleless(clean(el.getAttribute("aria-label")));
     const field = tag === "input" || tag === "select" || tag === "textarea";
-    if (!s && valued && !field) s = standInLabel(el) || idrefText2(el, "aria-labelledby");
+    if (!s && valued && !field) s = standInLabel2(el) || idrefText2(el, "aria-labelledby");
     if (!s && field && el.labels && el.labels.length) s = labelsText(el)[0] || "";
     if (!s && tag === "input") {
       const ty = el.type;
@@ -2221,7 +2237,7 @@ var plingModule = (() => {
     for (const r of idrefEls(el, "aria-labelledby")) if (!el.contains(r)) out.push(gather(r, { hidden: true }, w.maxText * 2));
     return clean(out.join(" "));
   };
-  var standInLabel = (el) => {
+  var standInLabel2 = (el) => {
     for (let p = el.parentElement, d = 0; p && d < 3; p = p.parentElement, d++) {
       const sel = p.querySelector("select");
       if (!sel || shown(sel)) continue;

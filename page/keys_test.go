@@ -345,7 +345,7 @@ func TestTypeWaitsForTheSearchField(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ page, box, search, chosen string }{
 		{"/delayed-search.html", "country", `document.getElementById("search").value`, `String(window.chosen)`},
-		{"/select2.html", "choose_a_country", `document.querySelector(".select2-search__field").value`, `document.getElementById("country").value`},
+		{"/select2.html", "country", `document.querySelector(".select2-search__field").value`, `document.getElementById("country").value`},
 	} {
 		t.Run(c.page, func(t *testing.T) {
 			t.Parallel()

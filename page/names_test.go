@@ -346,11 +346,24 @@ func TestActionNames(t *testing.T) {
 			{"print", "", "", ""},
 			{"print_2", "", "", ""},
 		}, absent: []string{"search_2", "help_2", "print_button"}},
+		// MediaWiki's Special:Block: a dropdown and its "other" text box
+		// under each fieldset's legend, neither labelled, the dropdown
+		// labelled by the value it shows: named by the legend (they were
+		// other_time, wp_expiry_other, other, wp_reason_other)
+		{file: "mw-block.html", want: []wantAction{
+			{"expiration", "combobox", "", ""},
+			{"expiration_2", "textbox", "", ""},
+			{"reason", "combobox", "", ""},
+			{"reason_2", "textbox", "", ""},
+		}, absent: []string{"other_time", "wp_expiry_other", "other", "wp_reason_other"}},
 		// select2's read-only ARIA textbox inside its combobox shows the
 		// chosen value: part of the combobox, not a second type action.
+		// The box, labelled by that display (its placeholder), is named
+		// by the <label> of the native select it stands for (it was
+		// choose_a_country).
 		{file: "combobox-display.html", want: []wantAction{
-			{"choose_a_country", "combobox", `Type into the combobox "Choose a country"`, ""},
-		}, absent: []string{"choose_a_country_2"}},
+			{"country", "combobox", `Type into the combobox "Country"`, ""},
+		}, absent: []string{"choose_a_country", "country_2"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {

@@ -145,16 +145,35 @@ const listboxLabel = (lb) => {
 // by the legend a person reads above it (MediaWiki's block form: the
 // legend "Username, IP address, or IP range:" over an input whose
 // <label> is empty, once named by its placeholder's example addresses).
-const legendLabel = (el) => {
+// (issue 18: after every nearer label, up to three (most) fields without
+// labels of their own share it: MediaWiki's Special:Block puts a
+// dropdown and its "other" text box under each legend, Expiration and
+// Reason, and labels neither; they were named by the dropdown's value
+// and the box's name attribute)
+const legendLabel = (el, most = 1) => {
   const fs = el.closest('fieldset');
   const lg = fs && fs.querySelector(':scope > legend');
   if (!lg) return '';
   let n = 0;
   for (const f of fs.querySelectorAll('input:not([type=hidden]),select,textarea,[role=combobox],[role=textbox],[contenteditable=true]')) {
     if (f !== el && (f.contains(el) || el.contains(f))) continue;
-    if (vis(f) && ++n > 1) return '';
+    if (vis(f) && ++n > most) return '';
   }
   return asLabel(clean(lg.textContent)) || '';
+};
+
+// standInLabel: a dropdown drawn over a hidden native <select> (select2
+// puts its box right after the select; OOUI keeps the select inside its
+// widget) is named by that select's <label>.
+const standInLabel = (el) => {
+  for (let n = el, d = 0; n && d < 4; n = n.parentElement, d++) {
+    const s = n.previousElementSibling && n.previousElementSibling.localName === 'select' ? n.previousElementSibling : n.querySelector(':scope > select');
+    if (s && s.labels && s.labels.length) {
+      const t = asLabel(clean(s.labels[0].textContent));
+      if (t) return t;
+    }
+  }
+  return '';
 };
 
 // groupLabel: a <label> that points at no field (no for, no field
@@ -212,7 +231,15 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   // a widget's part (a calendar day, a tree node's twisty) is named by
   // the widget (widgets.js)
   const wn = w.widgetNow;
-  let label = wn ? wn.label : field ? accName(el, tag, kr[1], true) : accName(el, tag, kr[1]);
+  // a dropdown labelled by the value it shows (OOUI's handle, its
+  // aria-labelledby the span showing "Other time:") has no name of its
+  // own: the name changed with every choice
+  const byValue = field && kr[1] === 'combobox' && tag !== 'input' && tag !== 'select';
+  const own = (strict) => {
+    const a = accName(el, tag, kr[1], strict);
+    return a && byValue && a === clean(fieldValue(el, tag, true)) ? '' : a;
+  };
+  let label = wn ? wn.label : field ? own(true) : accName(el, tag, kr[1]);
   // a code editor's label comes with its kind (codeEditor)
   if (!label && kr[2]) label = kr[2];
   // (in a record the cell before is the row's data: title and placeholder come first;
@@ -224,7 +251,10 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   if (!label && field) {
     const rl = ctx.rec ? '' : rowLabel(el);
     // (null: the row's label is another field's, this one only modifies it)
-    label = rl === null ? accName(el, tag, kr[1]) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || accName(el, tag, kr[1]) || filterLabel(el) || nearbyLabel(el) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+    label = rl === null ? own(false) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || own(false) || (byValue ? standInLabel(el) : '') || filterLabel(el) || nearbyLabel(el) || legendLabel(el, 3) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+    // with nothing better, what it shows (select2's "Choose a country")
+    // beats its class tokens
+    if (!label && byValue) label = accName(el, tag, kr[1]);
   }
   else if (!label && kr[0] === 'check') label = nearbyLabel(el);
   // a control that shows a property's value (Syncthing's "0 B/s (0 B)"
