@@ -2271,11 +2271,12 @@ var plingModule = (() => {
     return "";
   };
   var nearbyLabel = (el) => {
+    const fieldEl = /^(input|select|textarea)$/.test(el.localName);
     for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
-      let seen = 0;
+      let seen = 0, past = false;
       for (let p = n.previousSibling; p && seen < 3; p = p.previousSibling) {
         if (p.nodeType === 3) {
-          if (!NONSPACE.test(p.data)) continue;
+          if (!NONSPACE.test(p.data) || past) continue;
           seen++;
           const text2 = clean(p.data);
           const l2 = asLabel(text2);
@@ -2285,8 +2286,15 @@ var plingModule = (() => {
         if (p.nodeType !== 1) continue;
         seen++;
         const t = p.localName;
-        if (isCtl(p, t, true) || p.firstElementChild && p.querySelector(CTRL_SEL)) return "";
+        if (isCtl(p, t, true) || p.firstElementChild && p.querySelector(CTRL_SEL)) {
+          if (fieldEl && !past && !p.querySelector("input,select,textarea") && !/^(input|select|textarea)$/.test(t)) {
+            past = true;
+            continue;
+          }
+          return "";
+        }
         if (NOTEXT.has(t)) continue;
+        if (past && (t !== "label" || p.htmlFor)) continue;
         const text = gather(p, {}, NAME_TEXT + 1);
         const l = asLabel(text);
         if (l) return l;

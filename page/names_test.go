@@ -346,6 +346,12 @@ func TestActionNames(t *testing.T) {
 			{"print", "", "", ""},
 			{"print_2", "", "", ""},
 		}, absent: []string{"search_2", "help_2", "print_button"}},
+		// Syncthing's File Versioning: a <label> for nothing, a Help link,
+		// then the select (it was "combobox")
+		{file: "label-help-link.html", want: []wantAction{
+			{"file_versioning", "dropdown", "", ""},
+			{"compression", "dropdown", "", ""},
+		}, absent: []string{"combobox"}},
 		// MediaWiki's Special:Block: a dropdown and its "other" text box
 		// under each fieldset's legend, neither labelled, the dropdown
 		// labelled by the value it shows: named by the legend (they were

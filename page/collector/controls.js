@@ -307,11 +307,12 @@ export const textAfter = (el) => {
   return '';
 };
 export const nearbyLabel = (el) => {
+  const fieldEl = /^(input|select|textarea)$/.test(el.localName);
   for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
-    let seen = 0;
+    let seen = 0, past = false;
     for (let p = n.previousSibling; p && seen < 3; p = p.previousSibling) {
       if (p.nodeType === 3) {
-        if (!NONSPACE.test(p.data)) continue;
+        if (!NONSPACE.test(p.data) || past) continue;
         seen++;
         const text = clean(p.data);
         const l = asLabel(text);
@@ -321,9 +322,16 @@ export const nearbyLabel = (el) => {
       if (p.nodeType !== 1) continue;
       seen++;
       const t = p.localName;
-      // a control in between: the text before it labels that one
-      if (isCtl(p, t, true) || (p.firstElementChild && p.querySelector(CTRL_SEL))) return '';
+      // a control in between: the text before it labels that one; but a
+      // link or button between a field and a <label> for nothing (a Help
+      // link: Syncthing's "File Versioning  ? Help" over its select) takes
+      // no label, so that <label> is the field's
+      if (isCtl(p, t, true) || (p.firstElementChild && p.querySelector(CTRL_SEL))) {
+        if (fieldEl && !past && !p.querySelector('input,select,textarea') && !/^(input|select|textarea)$/.test(t)) { past = true; continue; }
+        return '';
+      }
       if (NOTEXT.has(t)) continue;
+      if (past && (t !== 'label' || p.htmlFor)) continue;
       const text = gather(p, {}, NAME_TEXT + 1);
       const l = asLabel(text);
       if (l) return l;
