@@ -1418,7 +1418,11 @@ var plingModule = (() => {
     if (ctx.fi >= 0) sh.frame = ctx.fi;
     if (ctx.shadow) sh.shadow = true;
     if (!name && !w.widgetNow && kr[3] !== "cell") {
-      if ((!generic || k.fromTitle) && kr[0] === "link" && acc && !/\d/.test(acc)) w.slotLabel.set(sh, cut2(acc));
+      if ((!generic || k.fromTitle) && kr[0] === "link" && acc && !/\d/.test(acc)) {
+        w.slotLabel.set(sh, cut2(acc));
+        const cell = el.closest("td,th,[role=cell],[role=gridcell]");
+        if (cell && rec.el.contains(cell) && cell.querySelectorAll("a[href]").length >= 3) sh._beside = true;
+      }
       w.slotNames.set(sh, { names: [], ev, fromTitle: k.fromTitle });
     }
     w.rowActions.push(sh);
@@ -1496,7 +1500,7 @@ var plingModule = (() => {
       }
     }
     for (const [sh, label] of w.slotLabel) {
-      if (label && sh.count > 1) {
+      if (label && (sh.count > 1 || sh._beside)) {
         sh.label = label;
         delete sh.evidence;
       }
@@ -1512,6 +1516,7 @@ var plingModule = (() => {
       }
       if (sh._covered === sh.count && sh.count > 0) sh.covered = true;
       delete sh._covered;
+      delete sh._beside;
       if (!sh.offscreen) delete sh.offscreen;
     }
     shapeContexts();

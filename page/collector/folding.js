@@ -316,7 +316,14 @@ const newShape = (el, tag, role, hasAttr, kr, ctx, hover, k) => {
     // a link whose text is the same on every row ("Edit") keeps it
     // (a text with a digit is the row's data that happens to repeat:
     // "0", "16,384", "0 B/s")
-    if ((!generic || k.fromTitle) && kr[0] === 'link' && acc && !/\d/.test(acc)) w.slotLabel.set(sh, cut(acc));
+    if ((!generic || k.fromTitle) && kr[0] === 'link' && acc && !/\d/.test(acc)) {
+      w.slotLabel.set(sh, cut(acc));
+      // one of several links side by side in its cell (WordPress's row
+      // actions: Edit | Delete | View) is an action, not the cell's value,
+      // also when the list has one row to compare
+      const cell = el.closest('td,th,[role=cell],[role=gridcell]');
+      if (cell && rec.el.contains(cell) && cell.querySelectorAll('a[href]').length >= 3) sh._beside = true;
+    }
     w.slotNames.set(sh, { names: [], ev, fromTitle: k.fromTitle });
   }
   w.rowActions.push(sh);
@@ -428,7 +435,7 @@ export const finishShapes = () => {
     }
   }
   for (const [sh, label] of w.slotLabel) {
-    if (label && sh.count > 1) {
+    if (label && (sh.count > 1 || sh._beside)) {
       sh.label = label;
       delete sh.evidence;
     }
@@ -447,6 +454,7 @@ export const finishShapes = () => {
     }
     if (sh._covered === sh.count && sh.count > 0) sh.covered = true;
     delete sh._covered;
+    delete sh._beside;
     if (!sh.offscreen) delete sh.offscreen;
   }
   shapeContexts();
