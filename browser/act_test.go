@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,6 +92,58 @@ func TestActMovesThePointerOffACover(t *testing.T) {
 			}
 			if got := evalString(t, s, `document.getElementById("order").textContent`); got != tc.want {
 				t.Errorf("the page says %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// Syncthing's Add Device (per-key-validation-race.html) checks the device
+// ID on every input event and keeps whichever answer arrives last, the
+// answers to shorter values arriving later: typed as 63 key presses, a
+// partial ID's answer came last and Save stayed disabled. A text a person
+// pastes (one token of browser.PasteToken characters or more, or longer
+// than browser.PasteOver) goes in as one input event inside a key press of
+// its last character; words and sentences are key presses, one input each.
+func TestTypePastesWhatAPersonPastes(t *testing.T) {
+	const id = "MFZWI3D-BONSGYC-YLTMRWG-C43ENR5-QXGZDMM-FZWI3DP-BONSGYY-LTMRWAD"
+	long := strings.Repeat("Lisbon ", 20) + "x"
+	// keys is the log of text typed as key presses: each character's
+	// keydown, its input and its keyup.
+	keys := func(text string) string {
+		var log []string
+		for _, r := range text {
+			log = append(log, "down:"+string(r), "input", "up:"+string(r))
+		}
+		return strings.Join(log, " ")
+	}
+	for _, tc := range []struct {
+		name, action, text string
+		// field is the field's id; log the keys and input events it saw;
+		// save whether Save is enabled after the step.
+		field, log, save string
+	}{
+		{name: "a device ID is pasted", action: "device_id", field: "deviceID", text: id, log: "down:D input up:D", save: "enabled"},
+		{name: "a long text is pasted", action: "device_name", field: "name", text: long, log: "down:x input up:x", save: "disabled"},
+		{name: "a sentence is typed", action: "device_name", field: "name", text: "Kitchen laptop by the window, 2nd", log: keys("Kitchen laptop by the window, 2nd"), save: "disabled"},
+		{name: "a short token is typed", action: "device_name", field: "name", text: "MFZWI3D-BONSGYC", log: keys("MFZWI3D-BONSGYC"), save: "disabled"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			rt, s := openAct(t, "per-key-validation-race.html")
+			evalString(t, s, `(window.typeLog = [], ["keydown", "input", "keyup"].forEach((ty) => document.addEventListener(ty, (e) => {
+				window.typeLog.push(ty === "input" ? "input" : (ty === "keydown" ? "down:" : "up:") + e.key);
+			}, true)), "")`)
+			if _, err := rt.Act(t.Context(), page.ActRequest{Action: tc.action, Args: map[string]any{"text": tc.text}}); err != nil {
+				t.Fatalf("type: %v", err)
+			}
+			if got := evalString(t, s, `window.typeLog.join(" ")`); got != tc.log {
+				t.Errorf("the field saw %q, want %q", got, tc.log)
+			}
+			if got := evalString(t, s, `document.getElementById("`+tc.field+`").value`); got != tc.text {
+				t.Errorf("the field holds %q, want %q", got, tc.text)
+			}
+			if got := evalString(t, s, `document.getElementById("save").disabled ? "disabled" : "enabled"`); got != tc.save {
+				t.Errorf("Save is %s, want %s", got, tc.save)
 			}
 		})
 	}

@@ -337,30 +337,82 @@ func escapeKey() input.DispatchKeyEventParams {
 var editorCheckFunc string
 
 // PasteOver is the length (in characters) above which a type step's text
-// is pasted (Input.insertText, no key events) rather than typed key by
-// key: all of it but its last character, which is then typed as a key
-// press so keydown/keyup listeners (a typeahead) still see typing end.
+// is pasted (see pasted) rather than typed key by key: a person pastes a
+// long text.
 const PasteOver = 128
+
+// PasteToken is the length (in characters) from which a type step's text
+// that is one token (no white space: an ID, a key, a hash, a URL) is
+// pasted rather than typed key by key, as a person pastes such a text
+// instead of typing it. A page that checks every input (Syncthing asks its
+// server about the device ID on each one and keeps whichever answer
+// arrives last) then checks the whole text only, where 63 key presses put
+// 63 checks of partial IDs in flight and the last answer could be a
+// partial ID's. Words and sentences stay key presses, which typeaheads
+// depend on.
+const PasteToken = 32
+
+// pasted says whether text goes in as a paste rather than as key presses:
+// a text longer than PasteOver characters, or one of at least PasteToken
+// characters without white space.
+func pasted(text string) bool {
+	n := utf8.RuneCountInString(text)
+	if n > PasteOver {
+		return true
+	}
+	if n < PasteToken {
+		return false
+	}
+	for _, r := range text {
+		if unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// paste puts text in as a person's paste does, in one input event: one
+// Input.insertText of all of it, inside a key press of its last character
+// (the keydown before, without text of its own, and the keyup after), so
+// listeners of keys (a typeahead's keyup) still see the typing end once,
+// and a page that checks every input event sees the whole text only (no
+// partial value whose check could answer last). A text whose last
+// character has no key (an emoji, a line break) is inserted alone.
+func paste(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string) error {
+	last, _ := utf8.DecodeLastRuneInString(text)
+	down, ok := keyFor(last)
+	if !ok {
+		return insertText(ctx, t, tr, text)
+	}
+	down.Type, down.Text, down.UnmodifiedText = input.DispatchKeyEventTypeRawKeyDown, "", ""
+	up := down
+	up.Type = input.DispatchKeyEventTypeKeyUp
+	if err := dispatchKey(ctx, t, tr, down); err != nil {
+		return err
+	}
+	if err := insertText(ctx, t, tr, text); err != nil {
+		return err
+	}
+	return dispatchKey(ctx, t, tr, up)
+}
 
 // typeText types text as a person does: each character a key press
 // (keyDown carrying its text, then keyUp), with the US layout's key and
 // code for printable ASCII and the character itself as the key for other
-// printable characters. What keys cannot express goes in with
+// printable characters. A text a person pastes (pasted: a long one, a
+// long token) is pasted. What keys cannot express goes in with
 // Input.insertText: line breaks and tabs (their keys submit a form or
 // move focus), characters outside the Basic Multilingual Plane and
-// combining marks, and a text longer than PasteOver (pasted). In a code
-// editor (enter) a line break is an Enter press followed by Shift+Home,
-// which selects the indentation the editor gave the new line, so the
-// next line's own text replaces it; a completion list the editor opened
-// is closed before the Enter (checkEditor), which it would pick.
+// combining marks. In a code editor (enter) a line break is an Enter
+// press followed by Shift+Home, which selects the indentation the editor
+// gave the new line, so the next line's own text replaces it; a
+// completion list the editor opened is closed before the Enter
+// (checkEditor), which it would pick.
 func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, enter bool) error {
-	runes := []rune(text)
-	if len(runes) > PasteOver {
-		if err := insertText(ctx, t, tr, string(runes[:len(runes)-1])); err != nil {
-			return err
-		}
-		runes = runes[len(runes)-1:]
+	if pasted(text) {
+		return paste(ctx, t, tr, text)
 	}
+	runes := []rune(text)
 	var pending []rune
 	flush := func() error {
 		if len(pending) == 0 {
@@ -439,14 +491,18 @@ func press(ctx context.Context, t *chromedp.Target, tr *page.Trace, down input.D
 	up := down
 	up.Type, up.Text, up.UnmodifiedText = input.DispatchKeyEventTypeKeyUp, "", ""
 	for _, ev := range []input.DispatchKeyEventParams{down, up} {
-		end := tr.Start(page.SpanCDP, "Input.dispatchKeyEvent")
-		_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, ev)
-		end()
-		if err != nil {
+		if err := dispatchKey(ctx, t, tr, ev); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// dispatchKey sends one key event, a traced round trip.
+func dispatchKey(ctx context.Context, t *chromedp.Target, tr *page.Trace, ev input.DispatchKeyEventParams) error {
+	defer tr.Start(page.SpanCDP, "Input.dispatchKeyEvent")()
+	_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, ev)
+	return err
 }
 
 // selectAllKey is Ctrl+A (Cmd+A on macOS), which code editors bind to
