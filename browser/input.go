@@ -51,7 +51,10 @@ type actPrep struct {
 
 // Perform runs one step with real input events: the target is scrolled
 // into view and hit-tested in the page (act.js), then the mouse and
-// keyboard events go through CDP's Input domain as a person's would.
+// keyboard events go through CDP's Input domain as a person's would. A
+// covered target is first reached as a person reaches it: suggestions
+// left open over it closed with Escape, the pointer moved onto it (off a
+// tooltip's link it rested on), and it is hit-tested again.
 // Page-level refusals come back as *page.Error (TARGET_COVERED,
 // UNAVAILABLE, ACTION_NOT_FOUND). An upload step sets files instead.
 func (s *Session) Perform(ctx context.Context, step page.Step) error {
