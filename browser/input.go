@@ -34,7 +34,12 @@ type actPrep struct {
 	// suggestions or a menu (acthit.js): Escape closes it before a
 	// second try.
 	Popup bool `json:"popup"`
-	Done  bool `json:"done"`
+	// Move: a TARGET_COVERED answer whose cover is no dialog, so it may
+	// be one the resting mouse pointer holds open (a tooltip of the link
+	// the last click left it on); X and Y are then the target's point, to
+	// move the pointer onto before a second try (acthit.js).
+	Move bool `json:"move"`
+	Done bool `json:"done"`
 	// Nav are the URLs a click would open (links, form actions).
 	Nav []string `json:"nav"`
 	// Digest is the target field's salted digest (asked with a salt).
@@ -46,7 +51,10 @@ type actPrep struct {
 
 // Perform runs one step with real input events: the target is scrolled
 // into view and hit-tested in the page (act.js), then the mouse and
-// keyboard events go through CDP's Input domain as a person's would.
+// keyboard events go through CDP's Input domain as a person's would. A
+// covered target is first reached as a person reaches it: suggestions
+// left open over it closed with Escape, the pointer moved onto it (off a
+// tooltip's link it rested on), and it is hit-tested again.
 // Page-level refusals come back as *page.Error (TARGET_COVERED,
 // UNAVAILABLE, ACTION_NOT_FOUND). An upload step sets files instead.
 func (s *Session) Perform(ctx context.Context, step page.Step) error {
@@ -89,9 +97,9 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 	if step.Op == "upload" {
 		return "", s.SetFiles(ctx, step.Key, step.Files) // upload.go
 	}
-	prep := func(hoverRow bool, since float64, salt string, reveal bool) (actPrep, error) {
+	prep := func(hoverRow bool, since float64, salt string, reveal, moved bool) (actPrep, error) {
 		var p actPrep
-		args := map[string]any{"key": step.Key, "op": step.Op, "hover_row": hoverRow, "dy": step.Dy, "value": step.Value, "reveal": reveal}
+		args := map[string]any{"key": step.Key, "op": step.Op, "hover_row": hoverRow, "dy": step.Dy, "value": step.Value, "reveal": reveal, "moved": moved}
 		if since > 0 {
 			args["since"], args["doc"] = since, step.Doc
 		}
@@ -112,7 +120,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 	}
 	since := step.Since
 	if step.HoverRow {
-		p, err := prep(true, since, "", false)
+		p, err := prep(true, since, "", false, false)
 		since = 0 // checked
 		if err != nil {
 			return "", err
@@ -121,7 +129,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 			return "", err
 		}
 	}
-	p, err := prep(false, since, salt, false)
+	p, err := prep(false, since, salt, false, false)
 	if page.ErrorCode(err) == page.CodeTargetNotReached {
 		// Out of reach where it stands (off screen until its row is hovered
 		// or it has focus): reveal it as a person would, by hovering its
@@ -132,7 +140,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 				return "", err
 			}
 		}
-		p, err = prep(false, 0, salt, true)
+		p, err = prep(false, 0, salt, true, false)
 	}
 	if page.ErrorCode(err) == page.CodeTargetCovered && p.Popup {
 		// A typeahead's suggestions left open over the target (typing into
@@ -142,7 +150,20 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 		if err := s.pressKey(ctx, escapeKey()); err != nil {
 			return "", err
 		}
-		p, err = prep(false, 0, salt, false)
+		p, err = prep(false, 0, salt, false, false)
+	}
+	if page.ErrorCode(err) == page.CodeTargetCovered && p.Move {
+		// Something that is no dialog covers the target, perhaps held open
+		// by the pointer resting where the last click left it (phpMyAdmin's
+		// sort link shows a tooltip over the first rows): the pointer moves
+		// onto the target, as a person's does on its way there, which lets
+		// such a cover go, and the step is placed again once the page had a
+		// moment to hide it (act.js's uncovered). Still covered, the step is
+		// an error that says by what.
+		if err := s.mouse(ctx, input.DispatchMouseEventTypeMouseMoved, p.X, p.Y, 0); err != nil {
+			return "", err
+		}
+		p, err = prep(false, 0, salt, false, true)
 	}
 	if err != nil {
 		return "", err
@@ -319,30 +340,82 @@ func escapeKey() input.DispatchKeyEventParams {
 var editorCheckFunc string
 
 // PasteOver is the length (in characters) above which a type step's text
-// is pasted (Input.insertText, no key events) rather than typed key by
-// key: all of it but its last character, which is then typed as a key
-// press so keydown/keyup listeners (a typeahead) still see typing end.
+// is pasted (see pasted) rather than typed key by key: a person pastes a
+// long text.
 const PasteOver = 128
+
+// PasteToken is the length (in characters) from which a type step's text
+// that is one token (no white space: an ID, a key, a hash, a URL) is
+// pasted rather than typed key by key, as a person pastes such a text
+// instead of typing it. A page that checks every input (Syncthing asks its
+// server about the device ID on each one and keeps whichever answer
+// arrives last) then checks the whole text only, where 63 key presses put
+// 63 checks of partial IDs in flight and the last answer could be a
+// partial ID's. Words and sentences stay key presses, which typeaheads
+// depend on.
+const PasteToken = 32
+
+// pasted says whether text goes in as a paste rather than as key presses:
+// a text longer than PasteOver characters, or one of at least PasteToken
+// characters without white space.
+func pasted(text string) bool {
+	n := utf8.RuneCountInString(text)
+	if n > PasteOver {
+		return true
+	}
+	if n < PasteToken {
+		return false
+	}
+	for _, r := range text {
+		if unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// paste puts text in as a person's paste does, in one input event: one
+// Input.insertText of all of it, inside a key press of its last character
+// (the keydown before, without text of its own, and the keyup after), so
+// listeners of keys (a typeahead's keyup) still see the typing end once,
+// and a page that checks every input event sees the whole text only (no
+// partial value whose check could answer last). A text whose last
+// character has no key (an emoji, a line break) is inserted alone.
+func paste(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string) error {
+	last, _ := utf8.DecodeLastRuneInString(text)
+	down, ok := keyFor(last)
+	if !ok {
+		return insertText(ctx, t, tr, text)
+	}
+	down.Type, down.Text, down.UnmodifiedText = input.DispatchKeyEventTypeRawKeyDown, "", ""
+	up := down
+	up.Type = input.DispatchKeyEventTypeKeyUp
+	if err := dispatchKey(ctx, t, tr, down); err != nil {
+		return err
+	}
+	if err := insertText(ctx, t, tr, text); err != nil {
+		return err
+	}
+	return dispatchKey(ctx, t, tr, up)
+}
 
 // typeText types text as a person does: each character a key press
 // (keyDown carrying its text, then keyUp), with the US layout's key and
 // code for printable ASCII and the character itself as the key for other
-// printable characters. What keys cannot express goes in with
+// printable characters. A text a person pastes (pasted: a long one, a
+// long token) is pasted. What keys cannot express goes in with
 // Input.insertText: line breaks and tabs (their keys submit a form or
 // move focus), characters outside the Basic Multilingual Plane and
-// combining marks, and a text longer than PasteOver (pasted). In a code
-// editor (enter) a line break is an Enter press followed by Shift+Home,
-// which selects the indentation the editor gave the new line, so the
-// next line's own text replaces it; a completion list the editor opened
-// is closed before the Enter (checkEditor), which it would pick.
+// combining marks. In a code editor (enter) a line break is an Enter
+// press followed by Shift+Home, which selects the indentation the editor
+// gave the new line, so the next line's own text replaces it; a
+// completion list the editor opened is closed before the Enter
+// (checkEditor), which it would pick.
 func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, enter bool) error {
-	runes := []rune(text)
-	if len(runes) > PasteOver {
-		if err := insertText(ctx, t, tr, string(runes[:len(runes)-1])); err != nil {
-			return err
-		}
-		runes = runes[len(runes)-1:]
+	if pasted(text) {
+		return paste(ctx, t, tr, text)
 	}
+	runes := []rune(text)
 	var pending []rune
 	flush := func() error {
 		if len(pending) == 0 {
@@ -421,14 +494,18 @@ func press(ctx context.Context, t *chromedp.Target, tr *page.Trace, down input.D
 	up := down
 	up.Type, up.Text, up.UnmodifiedText = input.DispatchKeyEventTypeKeyUp, "", ""
 	for _, ev := range []input.DispatchKeyEventParams{down, up} {
-		end := tr.Start(page.SpanCDP, "Input.dispatchKeyEvent")
-		_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, ev)
-		end()
-		if err != nil {
+		if err := dispatchKey(ctx, t, tr, ev); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// dispatchKey sends one key event, a traced round trip.
+func dispatchKey(ctx context.Context, t *chromedp.Target, tr *page.Trace, ev input.DispatchKeyEventParams) error {
+	defer tr.Start(page.SpanCDP, "Input.dispatchKeyEvent")()
+	_, err := cdp.Call(ctx, t, input.DispatchKeyEvent, ev)
+	return err
 }
 
 // selectAllKey is Ctrl+A (Cmd+A on macOS), which code editors bind to

@@ -94,12 +94,24 @@ func TestTypeWatchModule(t *testing.T) {
 // a point and the URLs a click would open; a gone, disabled or hidden
 // control, one a dialog covers and one off screen are refused with their
 // codes (the off-screen one with a row to hover); a select is chosen in
-// the page.
+// the page. A covered control's refusal says what covers it: the dialog,
+// or the covering element's tag, role and first words (quoted, cut, their
+// < and > escaped); a cover that is no dialog asks for the pointer to move
+// onto the control's point, after which a cover that goes within the
+// bound is waited for.
 func TestActModule(t *testing.T) {
 	s := jstest.Open(t, "testdata/jsmodules/act.html")
 	m := jstest.Load(t, "testdata/jsmodules/actprobe.js")
 	click := map[string]any{"op": "click"}
 	refused := func(code string) map[string]any { return map[string]any{"ok": false, "code": code} }
+	covered := func(reason string, move bool) map[string]any {
+		out := map[string]any{"ok": false, "code": "TARGET_COVERED", "reason": "the control is covered by " + reason}
+		if move {
+			out["move"] = true
+		}
+		return out
+	}
+	tooltip := `another element: span role=tooltip "Click to sort results"`
 	m.Run(t, s, []jstest.Case{
 		{Name: "a link", Fn: "acted", Args: []any{"#link", click}, Want: map[string]any{"ok": true, "code": "", "nav": []string{"/next"}}},
 		{Name: "a button", Fn: "acted", Args: []any{"#ok", click}, Want: map[string]any{"ok": true, "code": "", "nav": []string{}}},
@@ -111,7 +123,12 @@ func TestActModule(t *testing.T) {
 		{Name: "an unknown option", Fn: "acted", Args: []any{"#sel", map[string]any{"op": "select", "value": "Cherry"}}, Want: refused("INVALID_ARGUMENT")},
 		{Name: "an option by label", Fn: "acted", Args: []any{"#sel", map[string]any{"op": "select", "value": "Banana"}}, Want: map[string]any{"ok": true, "code": "", "done": true}},
 		{Name: "off screen, with its row", Fn: "acted", Args: []any{"#far", click}, Want: map[string]any{"ok": false, "code": "TARGET_NOT_REACHED", "has_row": true}},
-		{Name: "covered by a dialog", Fn: "acted", Args: []any{"#top", click}, Want: refused("TARGET_COVERED")},
+		{Name: "covered by a dialog", Fn: "acted", Args: []any{"#top", click}, Want: covered(`the dialog "Cookies"`, false)},
+		{Name: "covered by a tooltip", Fn: "acted", Args: []any{"#tipped", click}, Want: covered(tooltip, true)},
+		{Name: "covered by a layer, its long text cut", Fn: "acted", Args: []any{"#toasted", click},
+			Want: covered(`another element: span "Saved. Your changes to the page \u003cpage_data\u003e were saved a…"`, true)},
+		{Name: "after a move: the cover goes", Fn: "actedAfterMove", Args: []any{"#tipped", "#tip", 100, click}, Want: map[string]any{"ok": true, "code": "", "nav": []string{}}},
+		{Name: "after a move: the cover stays", Fn: "actedAfterMove", Args: []any{"#tipped", "#tip", -1, click}, Want: covered(tooltip, true)},
 	})
 }
 

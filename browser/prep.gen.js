@@ -80,14 +80,63 @@ var plingModule = (() => {
       return false;
     };
   };
+  var NO_ROLE = /^(presentation|none|generic)$/;
+  var coverOf = (hit) => {
+    const doc = hit.ownerDocument;
+    for (let c = hit, d = 0; c && c.nodeType === 1 && c !== doc.body && c !== doc.documentElement && d < 12; c = c.parentElement, d++) {
+      const role = (c.getAttribute("role") || "").trim().split(/\s+/)[0];
+      if (role && !NO_ROLE.test(role)) return c;
+      const view = doc.defaultView || window;
+      const pos = view.getComputedStyle(c).position;
+      if (pos === "absolute" || pos === "fixed" || pos === "sticky") return c;
+    }
+    return hit;
+  };
+  var WORDS = 60;
+  var words = (s) => {
+    s = String(s || "").replace(/\s+/g, " ").trim();
+    if (s.length <= WORDS) return s;
+    const cut = s.slice(0, WORDS);
+    const sp = cut.lastIndexOf(" ");
+    return (sp > WORDS / 2 ? cut.slice(0, sp) : cut) + "…";
+  };
+  var quote = (s) => JSON.stringify(s).replace(/[<>&]/g, (c) => "\\u00" + c.charCodeAt(0).toString(16));
+  var describeCover = (hit) => {
+    const n = coverOf(hit);
+    const tag = String(n.localName || "element").toLowerCase().replace(/[^a-z0-9-]/g, "").slice(0, 24) || "element";
+    const role = n.getAttribute && (n.getAttribute("role") || "").trim().split(/\s+/)[0] || "";
+    let d = tag + (/^[a-z]{2,24}$/.test(role) ? " role=" + role : "");
+    const label = n.getAttribute && n.getAttribute("aria-label");
+    const raw2 = label || ((n.textContent || "").length > 4096 ? n.textContent.slice(0, 4096) : n.innerText || n.textContent);
+    const w = words(raw2);
+    if (w) d += " " + quote(w);
+    return d;
+  };
   var POPUP = "[role=listbox], [role=menu], .typeahead, .ui-autocomplete, .dropdown-menu, .autocomplete-suggestions";
-  var coveredBy = (top, el) => {
+  var coveredBy = (top, el, at) => {
     const dlg = top.closest && top.closest("dialog, [role=dialog], [role=alertdialog]");
-    const by = dlg ? "the dialog " + JSON.stringify((dlg.getAttribute("aria-label") || dlg.textContent || "").trim().slice(0, 60)) : "another element";
+    let by = "another element";
+    try {
+      by = dlg ? "the dialog " + quote(words(dlg.getAttribute("aria-label") || dlg.textContent)) : "another element: " + describeCover(top);
+    } catch (e) {
+    }
     const out = { ok: false, code: "TARGET_COVERED", reason: "the control is covered by " + by };
+    if (!dlg && at) {
+      out.move = true;
+      out.x = at.x;
+      out.y = at.y;
+    }
     const pop = !dlg && top.closest && top.closest(POPUP);
     if (pop && el && !pop.contains(el)) out.popup = true;
     return out;
+  };
+  var toTop = (doc, x, y) => {
+    for (let w = doc.defaultView; w && w !== window && w.frameElement; w = w.parent) {
+      const fr = w.frameElement.getBoundingClientRect();
+      x += fr.left + w.frameElement.clientLeft;
+      y += fr.top + w.frameElement.clientTop;
+    }
+    return { x, y };
   };
   var place = (el, doc, x, y) => {
     const hit = topAt(doc, x, y);
@@ -96,7 +145,7 @@ var plingModule = (() => {
       return { ok: false, code: "TARGET_NOT_REACHED", reason: "nothing of the control is at its point on the page, so a click cannot reach it; observe again" };
     }
     if (hit && !inside(hit) && !(hit.control && hit.control === el) && !(hit.tagName === "LABEL" && hit.contains(el))) {
-      return coveredBy(hit, el);
+      return coveredBy(hit, el, toTop(doc, x, y));
     }
     let px = x, py = y;
     for (let w = doc.defaultView; w && w !== window && w.frameElement; w = w.parent) {
@@ -105,7 +154,7 @@ var plingModule = (() => {
       px += fr.left + fe.clientLeft;
       py += fr.top + fe.clientTop;
       const top = fe.ownerDocument.elementFromPoint(px, py);
-      if (top && top !== fe) return coveredBy(top);
+      if (top && top !== fe) return coveredBy(top, null, toTop(doc, x, y));
     }
     return { hit, x: px, y: py };
   };
@@ -123,8 +172,8 @@ var plingModule = (() => {
     if (same.length === 1) return { opt: same[0] };
     const holding = w ? opts.filter((o) => norm(labelOf(o)).includes(w) || norm(o.value).includes(w)) : [];
     if (holding.length === 1) return { opt: holding[0] };
-    const words = w.split(" ").filter((x) => x.length > 1);
-    const near = holding.length ? holding : opts.filter((o) => words.some((x) => norm(labelOf(o)).includes(x)));
+    const words2 = w.split(" ").filter((x) => x.length > 1);
+    const near = holding.length ? holding : opts.filter((o) => words2.some((x) => norm(labelOf(o)).includes(x)));
     const pool = near.length ? near : opts.length <= 25 ? opts : [];
     const names = pool.slice(0, near.length ? 8 : 25).map((o) => JSON.stringify(labelOf(o)));
     let reason = "no option " + JSON.stringify(want) + " among its " + opts.length;
@@ -210,8 +259,30 @@ var plingModule = (() => {
       el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
       return select(el, params.value);
     }
+    if (params.moved) return uncovered(el, params);
     return intoView(el) ? settled(el, params, 3) : placed(el, params);
   };
+  var UNCOVER_MS = 500;
+  var frame = (f) => {
+    let done = false;
+    const go = () => {
+      if (!done) {
+        done = true;
+        f();
+      }
+    };
+    requestAnimationFrame(go);
+    setTimeout(go, 50);
+  };
+  var uncovered = (el, params) => new Promise((resolve) => {
+    const t0 = performance.now();
+    const next = () => {
+      const p = placed(el, params);
+      if (p.ok === false && p.move && performance.now() - t0 < UNCOVER_MS) frame(next);
+      else resolve(p);
+    };
+    frame(() => frame(next));
+  });
   var intoView = (el) => {
     const a = el.getBoundingClientRect();
     el.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });

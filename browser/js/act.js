@@ -6,7 +6,11 @@
 // reason}. A target whose centre lies outside the viewport (a control kept
 // off screen until its row is hovered or focused) is TARGET_NOT_REACHED,
 // with a point on its row (row_x, row_y, has_row) to hover before a second
-// try with params.reveal, which focuses the target first. For op "scroll" it scrolls the page or the keyed region and
+// try with params.reveal, which focuses the target first. One covered by
+// something that is no dialog answers TARGET_COVERED with move and the
+// target's point (x, y): the caller moves the pointer there and tries
+// again with params.moved, which gives the page a moment to let the cover
+// go (uncovered). For op "scroll" it scrolls the page or the keyed region and
 // returns {ok:true}. For op "select" it chooses the option by label or value
 // and fires input/change, as a person's choice would. A click also returns
 // nav: the resolved URLs it would open (the href of the target's closest
@@ -123,8 +127,38 @@ export default (params) => {
   // scroll (OOUI re-clips an open menu) moves them in its next frames: the
   // point is measured once they are placed (settled), or a click aimed at
   // "de - Deutsch" lands five options below it.
+  if (params.moved) return uncovered(el, params);
   return intoView(el) ? settled(el, params, 3) : placed(el, params);
 };
+
+// UNCOVER_MS bounds how long a control covered after the pointer moved
+// onto it waits for the cover to go (a tooltip's fade: jQuery's 400 ms).
+const UNCOVER_MS = 500;
+
+// frame calls f after the next frame (at most 50 ms: a tab that renders
+// none).
+const frame = (f) => {
+  let done = false;
+  const go = () => { if (!done) { done = true; f(); } };
+  requestAnimationFrame(go);
+  setTimeout(go, 50);
+};
+
+// uncovered places el once the pointer moved onto it (params.moved, after
+// a cover that a move may dismiss: a tooltip its resting place held open).
+// The page gets two frames to hide what the pointer left (a handler of
+// mouseout, a frame-timed hide), then, while a cover that is no dialog is
+// still there, a frame more, up to UNCOVER_MS; still covered, the refusal
+// says by what.
+const uncovered = (el, params) => new Promise((resolve) => {
+  const t0 = performance.now();
+  const next = () => {
+    const p = placed(el, params);
+    if (p.ok === false && p.move && performance.now() - t0 < UNCOVER_MS) frame(next);
+    else resolve(p);
+  };
+  frame(() => frame(next));
+});
 
 // intoView scrolls el to the centre of the viewport and says whether
 // that moved it.
