@@ -744,6 +744,11 @@ var plingModule = (() => {
     }
     return fields > 0;
   };
+  var LABELLED_FIELD = "select,textarea,input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=button]):not([type=submit])";
+  var ownTextOutside = (item, f) => {
+    for (let n = item.firstChild; n; n = n.nextSibling) if (n !== f && n.nodeType === 3 && NONSPACE.test(n.data)) return true;
+    return false;
+  };
   var recordKind = (el, tag, role, hasAttr, nested) => {
     if (w.declRecords) return hasAttr && el.hasAttribute("data-pling-record") ? "decl" : "";
     if (hasAttr && (role === "treeitem" || tag === "li")) {
@@ -770,6 +775,7 @@ var plingModule = (() => {
     if (tag === "li" && !role) {
       const f = el.firstElementChild;
       if (f && f.localName === "form" && !f.nextElementSibling) return "";
+      if (f && f.localName === "label" && !f.nextElementSibling && f.querySelector(LABELLED_FIELD) && !ownTextOutside(el, f)) return "";
       const p = el.parentElement;
       if (!p || p.localName !== "ul" && p.localName !== "ol") return "";
       const pr = p.hasAttributes() ? roleOf(p) : "";

@@ -346,6 +346,13 @@ func TestActionNames(t *testing.T) {
 			{"print", "", "", ""},
 			{"print_2", "", "", ""},
 		}, absent: []string{"search_2", "help_2", "print_button"}},
+		// WordPress's Reading settings: list items that are each one
+		// labelled select are a form's fields (they were one row action
+		// page_on_front(record, value) over two records, no options)
+		{file: "wp-reading.html", records: 0, want: []wantAction{
+			{"homepage", "dropdown", "", ""},
+			{"posts_page", "dropdown", "", ""},
+		}, absent: []string{"page_on_front"}},
 		// WordPress's users list after a search found one user: its row
 		// actions, links side by side in the username's cell, are named by
 		// their text, not the column (open_username, _2, _3 and _4)

@@ -4,7 +4,7 @@ import { w } from './state.js';
 import { asLabel, roleOf, skipControls } from './controls.js';
 import { NAME_TEXT } from './params.js';
 import { CTRL_SEL, cellColumn, repeatRow } from './repeated.js';
-import { LETTER, clean, gather, shown } from './text.js';
+import { LETTER, NONSPACE, clean, gather, shown } from './text.js';
 import { calendarGrid, treeNode } from './widgets.js';
 
 export const AUTHOR_ID_ATTRS = ['data-id', 'data-key', 'data-row-key', 'data-item-id', 'data-row-id', 'data-record-id', 'data-uid', 'data-uuid'];
@@ -204,6 +204,14 @@ export const filterRow = (tr) => {
   }
   return fields > 0;
 };
+// LABELLED_FIELD are the fields a label in a list item can make a form's
+// (a checkbox in a label is a checklist's row, still).
+const LABELLED_FIELD = 'select,textarea,input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=button]):not([type=submit])';
+// ownTextOutside says whether item has text outside its child f.
+const ownTextOutside = (item, f) => {
+  for (let n = item.firstChild; n; n = n.nextSibling) if (n !== f && n.nodeType === 3 && NONSPACE.test(n.data)) return true;
+  return false;
+};
 export const recordKind = (el, tag, role, hasAttr, nested) => {
   if (w.declRecords) return hasAttr && el.hasAttribute('data-pling-record') ? 'decl' : '';
   // issue 18 pt 13: a tree's node is a record (widgets.js)
@@ -236,6 +244,10 @@ export const recordKind = (el, tag, role, hasAttr, nested) => {
     // form, not a record: its fields are named by their labels
     const f = el.firstElementChild;
     if (f && f.localName === 'form' && !f.nextElementSibling) return '';
+    // so is an item that is one labelled field (WordPress's Reading
+    // settings: <li><label>Homepage: <select>…</label></li>, then Posts
+    // page): the label names the field
+    if (f && f.localName === 'label' && !f.nextElementSibling && f.querySelector(LABELLED_FIELD) && !ownTextOutside(el, f)) return '';
     const p = el.parentElement;
     if (!p || (p.localName !== 'ul' && p.localName !== 'ol')) return '';
     const pr = p.hasAttributes() ? roleOf(p) : '';
