@@ -3260,7 +3260,7 @@ var plingModule = (() => {
   var errorClassStep = (v) => {
     const { el } = v;
     const cls = typeof el.className === "string" ? el.className : "";
-    if (cls && ERROR_CLASS.test(cls) && !el.matches(CTRL_SEL) && !el.querySelector(CTRL_SEL)) {
+    if (cls && (ERROR_CLASS.test(cls) || /(?:^|\s)help-block(?:\s|$)/.test(cls) && el.closest(".has-error")) && !el.matches(CTRL_SEL) && !el.querySelector(CTRL_SEL)) {
       const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
       if (msg && msg.length <= w.maxText) {
         addFeedback(el, "error", msg, fieldBefore(el), v.c2.region);

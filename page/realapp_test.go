@@ -273,10 +273,11 @@ func TestFeedbackKindsOfNotices(t *testing.T) {
 		// class says error; Bootstrap's alert-primary is a notice; a
 		// red paragraph still an error
 		"Tag added": "status",
-		"You are only logged in at this location.": "status",
-		"Your password is too short.":              "error",
-		"No partitioning defined!":                 "info",
-		"The table could not be emptied.":          "error",
+		"You are only logged in at this location.":   "status",
+		"Your password is too short.":                "error",
+		"No partitioning defined!":                   "info",
+		"The table could not be emptied.":            "error",
+		"The entered device ID does not look valid.": "error",
 	} {
 		k, ok := got[msg]
 		for m, mk := range got {
@@ -291,7 +292,7 @@ func TestFeedbackKindsOfNotices(t *testing.T) {
 	// a class that only begins with a kind, an inline element and a
 	// record are no notices
 	for m := range got {
-		for _, not := range []string{"Opening hours", "inline text", "Hi there", "See you", "Empty the table", "Delete the table", "Remove Folder"} {
+		for _, not := range []string{"Opening hours", "inline text", "Hi there", "See you", "Empty the table", "Delete the table", "Remove Folder", "Shown instead of Device ID"} {
 			if strings.Contains(m, not) {
 				t.Errorf("%q is no notice (all: %v)", m, got)
 			}

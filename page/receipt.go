@@ -173,9 +173,29 @@ func diffRecords(c *Changes, b, a *Snapshot) {
 // the first of each.
 func diffActions(c *Changes, before, after *Observation) {
 	bAct, aAct := actionNames(before), actionNames(after)
+	bLinks := map[string]map[string]bool{}
+	for _, a := range before.Actions {
+		if e := a.Params["link"].Enum; len(e) > 0 {
+			bLinks[a.Name] = map[string]bool{}
+			for _, l := range e {
+				bLinks[a.Name][l] = true
+			}
+		}
+	}
 	for _, a := range after.Actions {
 		if !bAct[a.Name] {
 			c.Actions.Appeared = append(c.Actions.Appeared, a.Name)
+			continue
+		}
+		// a folded link list that gained links (a menu opened: Jupyter's
+		// File menu, its eight entries in the navigation's list) shows
+		// them as its entries, name:link, as act names them
+		if had := bLinks[a.Name]; had != nil {
+			for _, l := range a.Params["link"].Enum {
+				if !had[l] {
+					c.Actions.Appeared = append(c.Actions.Appeared, a.Name+":"+l)
+				}
+			}
 		}
 	}
 	for _, a := range before.Actions {

@@ -1,6 +1,7 @@
 package page_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -168,5 +169,32 @@ func TestSelectOptionsTheFieldBeforeAdds(t *testing.T) {
 	_, err = rt.Act(ctx, page.ActRequest{Action: "display_name_publicly_as", Args: map[string]any{"value": "Grace Hopper"}})
 	if page.ErrorCode(err) != page.CodeInvalidArgument || !strings.Contains(err.Error(), `its options: "admin", "Ada", "Lovelace", "Ada Lovelace", "Lovelace Ada"`) {
 		t.Errorf("an option the page never offers: %v", err)
+	}
+}
+
+// Issue 18 (Jupyter's menus): a menu that opens shows its entries as
+// more links of a folded link list whose name stays: the receipt names
+// them as the list's entries (name:link, as act takes them) instead of
+// answering "no visible change".
+func TestReceiptNamesLinksAMenuShows(t *testing.T) {
+	t.Parallel()
+	rt, _ := openURL(t, serveRealapp(t, nil)+"/menu-links.html")
+	o := rt.Last()
+	var list string
+	for _, a := range o.Actions {
+		if len(a.Params["link"].Enum) > 0 {
+			list = a.Name
+		}
+	}
+	if list == "" {
+		t.Fatalf("no folded link list:\n%s", page.RenderCompact(o, page.DefaultBudgets(), false))
+	}
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: list, Args: map[string]any{"link": "File"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Receipt
+	if r.Warning != "" || !slices.Contains(r.Changed.Actions.Appeared, list+":Save and Checkpoint") {
+		t.Errorf("opening File: appeared %v, warning %q; want %s:Save and Checkpoint among them", r.Changed.Actions.Appeared, r.Warning, list)
 	}
 }

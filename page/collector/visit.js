@@ -649,7 +649,10 @@ const errorClassStep = (v) => {
   const cls = typeof el.className === 'string' ? el.className : '';
   // a control styled red (phpMyAdmin's "Empty the table" link) is a
   // control, not a message
-  if (cls && ERROR_CLASS.test(cls) && !el.matches(CTRL_SEL) && !el.querySelector(CTRL_SEL)) {
+  // (Bootstrap 3's help block in a group marked has-error says what is
+  // wrong with its field: Syncthing's "The entered device ID does not
+  // look valid")
+  if (cls && (ERROR_CLASS.test(cls) || (/(?:^|\s)help-block(?:\s|$)/.test(cls) && el.closest('.has-error'))) && !el.matches(CTRL_SEL) && !el.querySelector(CTRL_SEL)) {
     const msg = gather(el, { skip: skipButtons }, w.maxText + 1);
     if (msg && msg.length <= w.maxText) {
       addFeedback(el, 'error', msg, fieldBefore(el), v.c2.region);
