@@ -944,7 +944,7 @@ var plingModule = (() => {
       if (f !== el && (f.contains(el) || el.contains(f))) continue;
       if (vis(f) && ++n > most) return "";
     }
-    return asLabel(clean(lg.textContent)) || "";
+    return asLabel(gather(lg, {}, NAME_TEXT + 1)) || "";
   };
   var standInLabel = (el) => {
     for (let n = el, d = 0; n && d < 4; n = n.parentElement, d++) {
@@ -1000,7 +1000,7 @@ var plingModule = (() => {
     if (!label && kr[0] === "check") label = textAfter(el);
     if (!label && field) {
       const rl = ctx.rec ? "" : rowLabel(el);
-      label = rl === null ? own2(false) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || own2(false) || (byValue ? standInLabel(el) : "") || filterLabel(el) || nearbyLabel(el) || legendLabel(el, 3) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
+      label = rl === null ? own2(false) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || own2(false) || (byValue ? standInLabel(el) : "") || filterLabel(el) || nearbyLabel(el) || legendLabel(el, Infinity) || (ctx.rec ? "" : partnerLabel(el)) || ((tag === "textarea" || isEditable(el)) && !ctx.rec ? formHeading(el) : "");
       if (!label && byValue) label = accName(el, tag, kr[1]);
     } else if (!label && kr[0] === "check") label = nearbyLabel(el);
     if (!wn && !field && ctx.prop && (!label || label === ctx.prop.value || /\d/.test(label))) label = ctx.prop.name;

@@ -6,7 +6,7 @@ import { evidenceOf, fieldEvidence, hrefOf, iconOf, iconOnly, ligatureOnly, rowL
 import { MAX_HIDDEN, MAX_OPTIONS, NAME_TEXT } from './params.js';
 import { gridLabel } from './records.js';
 import { filterLabel } from './repeated.js';
-import { LETTER, clean, cut, vis } from './text.js';
+import { LETTER, clean, cut, gather, vis } from './text.js';
 import { CREDENTIAL, isSecret } from '../../internal/js/secret.js';
 // TEXT_INPUT are the field types that show their value as text.
 const TEXT_INPUT = /^(text|search|url|textarea|)$/;
@@ -145,11 +145,12 @@ const listboxLabel = (lb) => {
 // by the legend a person reads above it (MediaWiki's block form: the
 // legend "Username, IP address, or IP range:" over an input whose
 // <label> is empty, once named by its placeholder's example addresses).
-// (issue 18: after every nearer label, up to three (most) fields without
-// labels of their own share it: MediaWiki's Special:Block puts a
-// dropdown and its "other" text box under each legend, Expiration and
-// Reason, and labels neither; they were named by the dropdown's value
-// and the box's name attribute)
+// (issue 18: after every nearer label, the fields without labels of their
+// own share it (most: how many the fieldset may hold): MediaWiki's
+// Special:Block puts a dropdown and its "other" text box under each
+// legend, Expiration and Reason, and labels neither; they were named by
+// the dropdown's value and the box's name attribute; Adminer's Search
+// rows, column, operator and value, by where[0][col] and the like)
 const legendLabel = (el, most = 1) => {
   const fs = el.closest('fieldset');
   const lg = fs && fs.querySelector(':scope > legend');
@@ -159,7 +160,7 @@ const legendLabel = (el, most = 1) => {
     if (f !== el && (f.contains(el) || el.contains(f))) continue;
     if (vis(f) && ++n > most) return '';
   }
-  return asLabel(clean(lg.textContent)) || '';
+  return asLabel(gather(lg, {}, NAME_TEXT + 1)) || '';
 };
 
 // standInLabel: a dropdown drawn over a hidden native <select> (select2
@@ -251,7 +252,7 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
   if (!label && field) {
     const rl = ctx.rec ? '' : rowLabel(el);
     // (null: the row's label is another field's, this one only modifies it)
-    label = rl === null ? own(false) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || own(false) || (byValue ? standInLabel(el) : '') || filterLabel(el) || nearbyLabel(el) || legendLabel(el, 3) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
+    label = rl === null ? own(false) : rl || gridLabel(el) || legendLabel(el) || groupLabel(el, tag) || own(false) || (byValue ? standInLabel(el) : '') || filterLabel(el) || nearbyLabel(el) || legendLabel(el, Infinity) || (ctx.rec ? '' : partnerLabel(el)) || ((tag === 'textarea' || isEditable(el)) && !ctx.rec ? formHeading(el) : '');
     // with nothing better, what it shows (select2's "Choose a country")
     // beats its class tokens
     if (!label && byValue) label = accName(el, tag, kr[1]);
