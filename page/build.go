@@ -34,7 +34,8 @@ type BuildOptions struct {
 // labelApart reports whether a record's label says something its fields
 // do not: no field is the label or begins with it (a title cell holding
 // the title, a status and an excerpt is the label's field). A cut value
-// that begins the label counts too.
+// that begins the label counts too, and a find's window of a long cell
+// whose beginning is the label.
 func labelApart(r RecordView) bool {
 	if r.Label == "" {
 		return false
@@ -43,6 +44,12 @@ func labelApart(r RecordView) bool {
 		v := r.Fields[k]
 		if strings.HasPrefix(v, r.Label) || (r.Cut[k] > 0 && strings.HasPrefix(r.Label, strings.TrimSuffix(v, budget.Ellipsis))) {
 			return false
+		}
+		// a find's window of the label's own long cell ("…job=…,version=…")
+		if inner, ok := strings.CutPrefix(v, budget.Ellipsis); ok && r.Cut[k] > 0 {
+			if probe := []rune(inner); len(probe) >= 16 && strings.Contains(r.Label, string(probe[:16])) {
+				return false
+			}
 		}
 	}
 	return true
@@ -107,7 +114,11 @@ func fitRecords(rows []RecordView, maxChars, maxString int) []RecordView {
 					out[i].Cut = map[string]int{}
 				}
 				out[i].Fields[k] = budget.ShortenUTF16(v, limit)
-				out[i].Cut[k] = l - limit + 1
+				if had := out[i].Cut[k]; had > 0 { // v ends in the collector's "…"
+					out[i].Cut[k] = had + l - limit
+				} else {
+					out[i].Cut[k] = l - limit + 1
+				}
 			}
 		}
 	}
@@ -718,6 +729,12 @@ func (bs *buildState) recordView(r Record) RecordView {
 		}
 		rv.Fields[name] = val
 		rv.Order = append(rv.Order, name)
+		if f.Cut > 0 {
+			if rv.Cut == nil {
+				rv.Cut = map[string]int{}
+			}
+			rv.Cut[name] = f.Cut
+		}
 	}
 	return rv
 }

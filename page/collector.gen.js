@@ -1969,15 +1969,64 @@ var plingModule = (() => {
     }
     return out.length >= 2 ? out : null;
   };
+  var LONG_TEXT = 2e4;
+  var longValue = (full) => {
+    if (full.length <= w.maxText) return { value: full, cut: 0 };
+    const span = w.maxText - 2;
+    const start = findWindow(full, span);
+    if (start > 0) {
+      let s = start;
+      const sc = full.charCodeAt(s);
+      if (sc >= 56320 && sc <= 57343) s++;
+      let end = Math.min(full.length, s + span);
+      const ec = full.charCodeAt(end - 1);
+      if (end < full.length && ec >= 55296 && ec <= 56319) end--;
+      return { value: "…" + full.slice(s, end) + (end < full.length ? "…" : ""), cut: full.length - (end - s) };
+    }
+    const value = cut2(full);
+    return { value, cut: full.length - (value.length - 1) };
+  };
+  var findWindow = (text, span) => {
+    if (!w.findWords.length) return 0;
+    const low = text.toLowerCase();
+    const spots = w.findWords.map((fw) => {
+      const all = [], whole = [];
+      for (let i = low.indexOf(fw); i >= 0 && all.length < 50; i = low.indexOf(fw, i + 1)) {
+        all.push(i);
+        if (i === 0 || !/[\p{L}\p{N}]/u.test(low[i - 1])) whole.push(i);
+      }
+      return { len: fw.length, at: whole.length ? whole : all };
+    });
+    const score = (s) => spots.reduce((n, sp) => n + (sp.at.some((i) => i >= s && i + sp.len <= s + span) ? 1 : 0), 0);
+    let best = 0, bestScore = score(0);
+    for (const sp of spots) {
+      for (const i of sp.at) {
+        const s = Math.max(0, Math.min(i - Math.floor(span / 3), text.length - span));
+        const n = score(s);
+        if (n > bestScore) {
+          best = s;
+          bestScore = n;
+        }
+      }
+    }
+    return best;
+  };
   var fieldsOf = (el, kind, out) => {
     const fields = [];
     const names = /* @__PURE__ */ new Set();
-    const put = (name, value) => {
+    const put = (name, value, full) => {
       if (fields.length >= MAX_FIELDS) return;
       name = cut2(name || "field", NAME_TEXT);
       let n = name, i = 2;
       while (names.has(n)) n = name + " " + i++;
       names.add(n);
+      if (value.length > w.maxText && full) {
+        const lv = longValue(full());
+        const f = { name: n, value: lv.value };
+        if (lv.cut > 0) f.cut = lv.cut;
+        fields.push(f);
+        return;
+      }
       fields.push({ name: n, value: cut2(value) });
     };
     if (kind === "decl") {
@@ -2008,7 +2057,7 @@ var plingModule = (() => {
           const cb2 = checkboxIn(c);
           if (cb2 !== null) v = String(cb2);
         }
-        if (v) put(hs[col] || "column " + (col + 1), v);
+        if (v) put(hs[col] || "column " + (col + 1), v, () => dropInitials(o2, gather(c, { skip: skipButtons, hover: hoverShown }, LONG_TEXT)));
         col += span;
       }
       return fields;
@@ -2026,7 +2075,7 @@ var plingModule = (() => {
     if (text) text = dropInitials(o, text);
     const parts = text ? partsOf(el) : null;
     if (parts) for (const [n, v] of parts) put(n, v);
-    else if (text) put("text", text);
+    else if (text) put("text", text, () => dropInitials(o, gather(el, { skip: o.skip, hover: hoverShown }, LONG_TEXT)));
     const cb = checkboxIn(el);
     if (cb !== null) put("checked", String(cb));
     if (kind === "tree") {

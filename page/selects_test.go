@@ -1,6 +1,7 @@
 package page_test
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -196,5 +197,29 @@ func TestReceiptNamesLinksAMenuShows(t *testing.T) {
 	r := res.Receipt
 	if r.Warning != "" || !slices.Contains(r.Changed.Actions.Appeared, list+":Save and Checkpoint") {
 		t.Errorf("opening File: appeared %v, warning %q; want %s:Save and Checkpoint among them", r.Changed.Actions.Appeared, r.Warning, list)
+	}
+}
+
+// Issue 18 (Prometheus's console): a result row's cell of 225
+// characters, the series' labels, is cut with its count (…(+N)), and
+// observe {find} shows the window around the word it found past the
+// cut: the version label, the answer, was beyond reach (a bare "…", and
+// find returned the same cut cell).
+func TestLongCellCountedAndFound(t *testing.T) {
+	t.Parallel()
+	rt, _ := openURL(t, serveRealapp(t, nil)+"/long-cell.html")
+	o := rt.Last()
+	b := page.DefaultBudgets()
+	text := page.RenderCompact(o, b, false)
+	if len(o.Records.Shown) != 2 || !regexp.MustCompile(`prometheus_build_info\{branch="debian/sid",[^\n]*…\(\+\d+\)`).MatchString(text) {
+		t.Fatalf("the long cells are not cut with their count:\n%s", text)
+	}
+	found, err := rt.Observe(t.Context(), page.ObserveRequest{Find: "version"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ft := page.RenderCompact(found, b, false)
+	if len(found.Records.Shown) != 2 || !strings.Contains(ft, `version="2.42.0+ds"}`) || strings.Contains(ft, `r1 "prometheus`) {
+		t.Errorf("find does not show the part of the cell it found:\n%s", ft)
 	}
 }

@@ -302,6 +302,10 @@ type Record struct {
 type Field struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
+	// Cut counts the characters of a long value the collector cut (its
+	// head is Value, ending in "…"; or, for a find, the window around the
+	// first word found, between "…"s).
+	Cut int `json:"cut,omitempty"`
 }
 
 // StateItem is a read-only state value: a declared data-pling-state, or an

@@ -401,17 +401,75 @@ export const partsOf = (row) => {
   }
   return out.length >= 2 ? out : null;
 };
+// LONG_TEXT bounds how much of a long field is read to count it and to
+// find a find's words in it.
+const LONG_TEXT = 20000;
+// longValue is a field's value cut to maxText with how many characters
+// were cut ({value, cut}), so the observation counts them (…(+N)). When
+// a find's word first occurs past the head, the value is the window
+// around it instead ("…version=\"2.42.0+ds\"}"): Prometheus's series are
+// one cell of 200 and more characters whose answer lies near the end.
+export const longValue = (full) => {
+  if (full.length <= w.maxText) return { value: full, cut: 0 };
+  const span = w.maxText - 2;
+  const start = findWindow(full, span);
+  if (start > 0) {
+    let s = start;
+    const sc = full.charCodeAt(s);
+    if (sc >= 0xdc00 && sc <= 0xdfff) s++;
+    let end = Math.min(full.length, s + span);
+    const ec = full.charCodeAt(end - 1);
+    if (end < full.length && ec >= 0xd800 && ec <= 0xdbff) end--;
+    return { value: '…' + full.slice(s, end) + (end < full.length ? '…' : ''), cut: full.length - (end - s) };
+  }
+  const value = cut(full);
+  return { value, cut: full.length - (value.length - 1) };
+};
+// findWindow is where the window of span characters that holds most of
+// a find's words starts in text: 0 (the head) unless a later one holds
+// more. A word counts where it stands as a word ("version", not inside
+// "goversion") when it does so anywhere in text.
+const findWindow = (text, span) => {
+  if (!w.findWords.length) return 0;
+  const low = text.toLowerCase();
+  const spots = w.findWords.map((fw) => {
+    const all = [], whole = [];
+    for (let i = low.indexOf(fw); i >= 0 && all.length < 50; i = low.indexOf(fw, i + 1)) {
+      all.push(i);
+      if (i === 0 || !/[\p{L}\p{N}]/u.test(low[i - 1])) whole.push(i);
+    }
+    return { len: fw.length, at: whole.length ? whole : all };
+  });
+  const score = (s) => spots.reduce((n, sp) => n + (sp.at.some((i) => i >= s && i + sp.len <= s + span) ? 1 : 0), 0);
+  let best = 0, bestScore = score(0);
+  for (const sp of spots) {
+    for (const i of sp.at) {
+      const s = Math.max(0, Math.min(i - Math.floor(span / 3), text.length - span));
+      const n = score(s);
+      if (n > bestScore) { best = s; bestScore = n; }
+    }
+  }
+  return best;
+};
 // fieldsOf reads a record's fields and label. Declared fields are read
 // even when hidden; inferred ones only from visible text.
 export const fieldsOf = (el, kind, out) => {
   const fields = [];
   const names = new Set();
-  const put = (name, value) => {
+  // (full: how to read the whole value when it runs past maxText)
+  const put = (name, value, full) => {
     if (fields.length >= MAX_FIELDS) return;
     name = cut(name || 'field', NAME_TEXT);
     let n = name, i = 2;
     while (names.has(n)) n = name + ' ' + i++;
     names.add(n);
+    if (value.length > w.maxText && full) {
+      const lv = longValue(full());
+      const f = { name: n, value: lv.value };
+      if (lv.cut > 0) f.cut = lv.cut;
+      fields.push(f);
+      return;
+    }
     fields.push({ name: n, value: cut(value) });
   };
   if (kind === 'decl') {
@@ -444,7 +502,7 @@ export const fieldsOf = (el, kind, out) => {
         const cb = checkboxIn(c);
         if (cb !== null) v = String(cb);
       }
-      if (v) put(hs[col] || 'column ' + (col + 1), v);
+      if (v) put(hs[col] || 'column ' + (col + 1), v, () => dropInitials(o, gather(c, { skip: skipButtons, hover: hoverShown }, LONG_TEXT)));
       col += span;
     }
     return fields;
@@ -464,7 +522,7 @@ export const fieldsOf = (el, kind, out) => {
   if (text) text = dropInitials(o, text);
   const parts = text ? partsOf(el) : null;
   if (parts) for (const [n, v] of parts) put(n, v);
-  else if (text) put('text', text);
+  else if (text) put('text', text, () => dropInitials(o, gather(el, { skip: o.skip, hover: hoverShown }, LONG_TEXT)));
   const cb = checkboxIn(el);
   if (cb !== null) put('checked', String(cb));
   if (kind === 'tree') {
