@@ -387,18 +387,27 @@ func adminerFilterRows(ctx context.Context, s *session, w *wpSite) error {
 	if r, err = wpAct(ctx, s, link, "", args); err != nil {
 		return err
 	}
+	// the Search fieldset's column and operator selects, told apart by
+	// their options as a person reads them, then its value box (the
+	// fieldset's third field: its legend's name)
 	obs := r.Body.Observation
-	for _, f := range []struct{ re, value string }{{`(?i)(^|_)col( |$)`, "stock"}, {`(?i)(^|_)op( |$)`, "<"}} {
-		a, err := wpPick(ctx, s, obs, "select", f.re, false)
+	var stem string
+	for _, f := range []struct{ option, value string }{{"stock", "stock"}, {"<", "<"}} {
+		a, err := pickWhere(ctx, s, obs, func(a *action) bool {
+			return a.Kind == "select" && !a.RecordParam && has(a.options(), f.option)
+		}, "a select offering "+f.option)
 		if err != nil {
 			return err
+		}
+		if stem == "" {
+			stem = strings.TrimRight(strings.TrimRight(a.Name, "0123456789"), "_")
 		}
 		if r, err = wpAct(ctx, s, a, "", map[string]any{"value": f.value}); err != nil {
 			return err
 		}
 		obs = r.Body.Observation
 	}
-	if obs, err = wpTypeFields(ctx, s, obs, []wpField{{`(?i)(^|_)val( |$)`, "5"}}); err != nil {
+	if obs, err = wpTypeFields(ctx, s, obs, []wpField{{`(?i)^` + regexp.QuoteMeta(stem) + `(_\d+)?( |$)`, "5"}}); err != nil {
 		return err
 	}
 	if r, err = wpPress(ctx, s, obs, `(?i)press "select"$`); err != nil {

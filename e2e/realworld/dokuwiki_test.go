@@ -29,10 +29,7 @@ const (
 
 // dwKnownFailing lists the DokuWiki tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
-var dwKnownFailing = map[string]string{
-	"acl_rule":  "choosing a radio (the new entry's Edit) whose only effect is its own checked state answers observed:false and EXPECTATION_FAILED: no visible change, though it is checked",
-	"subscribe": "choosing a radio (Receive: digest) whose only effect is its own checked state answers observed:false and EXPECTATION_FAILED: no visible change, though it is checked",
-}
+var dwKnownFailing = map[string]string{}
 
 // dwSeed are the pages the tasks work on, as DokuWiki stores them.
 var dwSeed = map[string]string{

@@ -22,8 +22,7 @@ const jupyterBin = "/usr/bin/jupyter-notebook"
 // jpKnownFailing lists the Jupyter tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
 var jpKnownFailing = map[string]string{
-	"move_cell":         "a notebook's cells are no records and have no click action: a cell cannot be selected (only its editor is listed, as a type action)",
-	"shutdown_notebook": "the Running tab's rows (divs, each a link and a Shutdown button) are no records: shutdown, shutdown_2 are tied to no notebook",
+	"move_cell": "a notebook's cells are no records and have no click action: a cell cannot be selected (only its editor is listed, as a type action)",
 }
 
 // jpTasks are a notebook user's first steps, each checked in the

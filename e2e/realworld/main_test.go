@@ -245,6 +245,20 @@ type action struct {
 	} `json:"value"`
 }
 
+// options are a select's options as the observation lists them (its
+// value parameter's enum).
+func (a *action) options() []string {
+	v, _ := a.Params["value"].(map[string]any)
+	e, _ := v["enum"].([]any)
+	var out []string
+	for _, o := range e {
+		if s, ok := o.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 type record struct {
 	ID     string            `json:"id"`
 	Label  string            `json:"label"`

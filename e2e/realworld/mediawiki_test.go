@@ -27,9 +27,7 @@ const (
 
 // mwKnownFailing lists the MediaWiki tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
-var mwKnownFailing = map[string]string{
-	"block_user": "Special:Block's Expiration and Reason fields (OOUI dropdown + text box under a fieldset legend) are named by the dropdown's value (other_time, other) and the input's name token (wp_expiry_other), never Expiration/Reason",
-}
+var mwKnownFailing = map[string]string{}
 
 // mwSeed are the pages the tasks work on, created with MediaWiki's own
 // maintenance/edit.php: a page with sections to edit in part, and one to

@@ -20,10 +20,8 @@ const pmaRoot = "/usr/share/phpmyadmin"
 // pmaKnownFailing lists the phpMyAdmin tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
 var pmaKnownFailing = map[string]string{
-	"add_column":       `Structure's "No partitioning defined!" (alert-primary, role=alert, a notice) is reported as an error beside the success`,
 	"grid_edit":        "the sort header's tooltip, shown where the pointer rests after Browse, covers the cell (TARGET_COVERED); and a cell edits on a double click, where Pling offers only a click that changes nothing",
 	"sql_autocomplete": "CodeMirror's completion list is closed after the last key: its suggestions are never offered to choose",
-	"empty_table":      `Operations' red links (class text-danger: "Empty the table (TRUNCATE)"…) are reported as error messages on every observation`,
 }
 
 // pmaTasks are a person's table tasks in phpMyAdmin, each checked in

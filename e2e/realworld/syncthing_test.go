@@ -19,12 +19,7 @@ const syncthingBin = "/usr/bin/syncthing"
 
 // stKnownFailing lists the Syncthing tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
-var stKnownFailing = map[string]string{
-	"add_device":      "choosing a <select> option answers EXPECTATION_FAILED \"no visible change\"; the device ID typed as a burst of keys can lose the GUI's per-key validation race (Save stays disabled, its message unreported)",
-	"file_versioning": "the File Versioning <select> is named \"combobox\": its <label> (no for=) is followed by a Help link",
-	"gui_theme":       "choosing a <select> option answers EXPECTATION_FAILED \"no visible change\" though the option is chosen",
-	"remove_folder":   "the Remove Folder confirmation stacked over the Edit Folder modal: its Yes/No are \"covered by the open dialog\"",
-}
+var stKnownFailing = map[string]string{}
 
 // What the tasks write.
 const (

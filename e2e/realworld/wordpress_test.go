@@ -25,12 +25,7 @@ type wpTask struct {
 // with its reason (docs/REALWORLD.md, "WordPress"). The test fails when
 // one of them passes, so the list stays honest: remove it here and in the
 // docs' table.
-var wpKnownFailing = map[string]string{
-	"editor_add_tag":    "WordPress's aria-live=assertive announcements (\"No results.\", \"Tag added\") are reported as error feedback",
-	"delete_user":       "a list's only row names its row links (Edit, Delete, Send password reset) by their column: four open_username entries, no delete",
-	"display_name":      "a select whose options the page rebuilds when the previous field loses focus is refused before the focus moves",
-	"static_front_page": "selects labelled inside a list (Homepage:, Posts page:) fold into one row action named from their name attribute, without options",
-}
+var wpKnownFailing = map[string]string{}
 
 // wpTasks are the corpus's tasks, in the order a person would do them.
 var wpTasks = []wpTask{
