@@ -1650,13 +1650,21 @@ func contextTails(actions []Action, g []int) []string {
 // nameByKind tells apart the actions of one name and one context by the
 // kind of their controls, when no two share one: DokuWiki's search box
 // and its Search button were search and search_2, and are search and
-// search_button. A field keeps the name (it is what takes the text),
-// else the first in rank order does; the others say their kind
-// (search_button, search_tab, search_link).
+// search_button. A field keeps the name (it is what takes the text), a
+// plain text box before a dropdown, else the first in rank order does;
+// the others say their kind (search_button, search_tab, search_link;
+// MediaWiki's Reason text box and its list of reasons: reason,
+// reason_dropdown).
 func nameByKind(actions []Action, g []int, name string) {
 	keep := g[0]
 	for _, i := range g {
 		if actions[i].Kind == "type" || actions[i].Kind == "select" {
+			keep = i
+			break
+		}
+	}
+	for _, i := range g {
+		if actions[i].Kind == "type" && fieldWord(actions[i]) == "" {
 			keep = i
 			break
 		}
@@ -1680,11 +1688,12 @@ func nameByKind(actions []Action, g []int, name string) {
 }
 
 // kindWord is a name's tail for an action's kind: "" for a field (two
-// fields of one name are not told apart by kind).
+// fields of one name are not told apart by kind), but a field that is a
+// dropdown says so beside a text box.
 func kindWord(a Action) string {
 	switch a.Kind {
 	case "type", "select":
-		return ""
+		return fieldWord(a)
 	case "link", "upload":
 		return a.Kind
 	}
@@ -1692,6 +1701,15 @@ func kindWord(a Action) string {
 		return t
 	}
 	return "button"
+}
+
+// fieldWord is "dropdown" for a field a person chooses in (a select, a
+// dropdown or combobox drawn by a script), "" for one they type into.
+func fieldWord(a Action) string {
+	if a.Kind == "select" || a.Control == "dropdown" || a.Control == "combobox" || a.Control == "listbox" {
+		return "dropdown"
+	}
+	return ""
 }
 
 // kindTail holds every tail kindWord gives: the compact rendering knows

@@ -314,7 +314,7 @@ func TestActionNames(t *testing.T) {
 				{"listeners", "", `Open "Listeners" (/)`, ""},
 				{"device_name", "textbox", "", ""},
 				{"minimum_free_disk_space", "spinbutton", "", ""},
-				{"minimum_free_disk_space_2", "dropdown", `Choose an option of "Minimum Free Disk Space"`, ""},
+				{"minimum_free_disk_space_dropdown", "dropdown", `Choose an option of "Minimum Free Disk Space"`, ""},
 				// two OKs, each named by its panel's heading
 				{"ok_gui_authentication_set", "", `Press "OK"`, ""},
 				{"ok_notice", "", `Press "OK"`, ""},
@@ -369,12 +369,13 @@ func TestActionNames(t *testing.T) {
 		// under each fieldset's legend, neither labelled, the dropdown
 		// labelled by the value it shows: named by the legend (they were
 		// other_time, wp_expiry_other, other, wp_reason_other)
+		// (the text box keeps the name, the dropdown says it is one)
 		{file: "mw-block.html", want: []wantAction{
-			{"expiration", "combobox", "", ""},
-			{"expiration_2", "textbox", "", ""},
-			{"reason", "combobox", "", ""},
-			{"reason_2", "textbox", "", ""},
-		}, absent: []string{"other_time", "wp_expiry_other", "other", "wp_reason_other"}},
+			{"expiration_dropdown", "combobox", "", ""},
+			{"expiration", "textbox", "", ""},
+			{"reason_dropdown", "combobox", "", ""},
+			{"reason", "textbox", "", ""},
+		}, absent: []string{"other_time", "wp_expiry_other", "other", "wp_reason_other", "reason_2"}},
 		// select2's read-only ARIA textbox inside its combobox shows the
 		// chosen value: part of the combobox, not a second type action.
 		// The box, labelled by that display (its placeholder), is named
