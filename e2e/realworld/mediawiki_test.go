@@ -565,9 +565,9 @@ func mwProtectPage(ctx context.Context, s *session, w *wpSite) error {
 	if err != nil {
 		return err
 	}
-	// (the level's dropdown has no label of its own: the agent takes the
-	// one that shows "Allow all users", the first, under "Edit")
-	level, err := wpPick(ctx, s, obs, "type", `(?i)allow all users`, false)
+	// (the level's dropdown has no label of its own: it is named by the
+	// legend of its fieldset, "Edit")
+	level, err := wpPick(ctx, s, obs, "type", `(?i)^edit(_dropdown)?( |$)`, false)
 	if err != nil {
 		return err
 	}
@@ -686,7 +686,9 @@ func mwBlockUser(ctx context.Context, s *session, w *wpSite) error {
 	if r, err = mwChoose(ctx, s, r.Body.Observation, `(?i)expiration`, "1 week"); err != nil {
 		return err
 	}
-	o, err := wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)\breason\b`, "Repeated vandalism"}})
+	// (the Reason fieldset's text box, beside its list of reasons,
+	// reason_dropdown)
+	o, err := wpTypeFields(ctx, s, r.Body.Observation, []wpField{{`(?i)^reason( |$)`, "Repeated vandalism"}})
 	if err != nil {
 		return err
 	}
