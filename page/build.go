@@ -45,9 +45,13 @@ func labelApart(r RecordView) bool {
 		if strings.HasPrefix(v, r.Label) || (r.Cut[k] > 0 && strings.HasPrefix(r.Label, strings.TrimSuffix(v, budget.Ellipsis))) {
 			return false
 		}
-		// a find's window of the label's own long cell ("…job=…,version=…")
-		if inner, ok := strings.CutPrefix(v, budget.Ellipsis); ok && r.Cut[k] > 0 {
-			if probe := []rune(inner); len(probe) >= 16 && strings.Contains(r.Label, string(probe[:16])) {
+		// a find's window of the label's own long cell, after its head
+		// or alone ("…job=…,version=…")
+		if head, inner, ok := strings.Cut(v, budget.Ellipsis); ok && r.Cut[k] > 0 {
+			if len([]rune(head)) >= 16 && strings.HasPrefix(r.Label, head) {
+				return false
+			}
+			if probe := []rune(inner); head == "" && len(probe) >= 16 && strings.Contains(r.Label, string(probe[:16])) {
 				return false
 			}
 		}

@@ -1973,23 +1973,37 @@ var plingModule = (() => {
   var longValue = (full) => {
     if (full.length <= w.maxText) return { value: full, cut: 0 };
     const span = w.maxText - 2;
-    const start = findWindow(full, span);
-    if (start > 0) {
-      let s = start;
-      const sc = full.charCodeAt(s);
-      if (sc >= 56320 && sc <= 57343) s++;
-      let end = Math.min(full.length, s + span);
-      const ec = full.charCodeAt(end - 1);
-      if (end < full.length && ec >= 55296 && ec <= 56319) end--;
-      return { value: "…" + full.slice(s, end) + (end < full.length ? "…" : ""), cut: full.length - (end - s) };
+    const f = findSpots(full);
+    if (f) {
+      const missing = f.find((sp) => sp.at.length && !holds(sp, 0, span));
+      if (missing) {
+        const place = (n2, from) => Math.max(from, Math.min(missing.at[0] - Math.floor(n2 / 3), full.length - n2));
+        let head = 0, n = span, st = place(n, 0);
+        if (!f.every((sp) => holds(sp, st, n))) {
+          head = Math.floor(span / 3);
+          n = span - head;
+          st = place(n, head);
+        }
+        const [s, e] = slicePair(full, st, n);
+        const value2 = full.slice(0, head) + "…" + full.slice(s, e) + (e < full.length ? "…" : "");
+        return { value: value2, cut: full.length - (e - s) - head };
+      }
     }
     const value = cut2(full);
     return { value, cut: full.length - (value.length - 1) };
   };
-  var findWindow = (text, span) => {
-    if (!w.findWords.length) return 0;
+  var slicePair = (text, s, n) => {
+    const sc = text.charCodeAt(s);
+    if (sc >= 56320 && sc <= 57343) s++;
+    let e = Math.min(text.length, s + n);
+    const ec = text.charCodeAt(e - 1);
+    if (e < text.length && ec >= 55296 && ec <= 56319) e--;
+    return [s, e];
+  };
+  var findSpots = (text) => {
+    if (!w.findWords.length) return null;
     const low = text.toLowerCase();
-    const spots = w.findWords.map((fw) => {
+    return w.findWords.map((fw) => {
       const all = [], whole = [];
       for (let i = low.indexOf(fw); i >= 0 && all.length < 50; i = low.indexOf(fw, i + 1)) {
         all.push(i);
@@ -1997,20 +2011,8 @@ var plingModule = (() => {
       }
       return { len: fw.length, at: whole.length ? whole : all };
     });
-    const score = (s) => spots.reduce((n, sp) => n + (sp.at.some((i) => i >= s && i + sp.len <= s + span) ? 1 : 0), 0);
-    let best = 0, bestScore = score(0);
-    for (const sp of spots) {
-      for (const i of sp.at) {
-        const s = Math.max(0, Math.min(i - Math.floor(span / 3), text.length - span));
-        const n = score(s);
-        if (n > bestScore) {
-          best = s;
-          bestScore = n;
-        }
-      }
-    }
-    return best;
   };
+  var holds = (sp, s, n) => sp.at.some((i) => i >= s && i + sp.len <= s + n);
   var fieldsOf = (el, kind, out) => {
     const fields = [];
     const names = /* @__PURE__ */ new Set();

@@ -214,7 +214,7 @@ func TestLongCellCountedAndFound(t *testing.T) {
 	if len(o.Records.Shown) != 2 || !regexp.MustCompile(`prometheus_build_info\{branch="debian/sid",[^\n]*…\(\+\d+\)`).MatchString(text) {
 		t.Fatalf("the long cells are not cut with their count:\n%s", text)
 	}
-	found, err := rt.Observe(t.Context(), page.ObserveRequest{Find: "version"})
+	found, err := rt.Observe(t.Context(), page.ObserveRequest{Find: "prometheus_build_info version"})
 	if err != nil {
 		t.Fatal(err)
 	}

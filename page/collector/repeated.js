@@ -406,33 +406,51 @@ export const partsOf = (row) => {
 const LONG_TEXT = 20000;
 // longValue is a field's value cut to maxText with how many characters
 // were cut ({value, cut}), so the observation counts them (…(+N)). When
-// a find's word first occurs past the head, the value is the window
-// around it instead ("…version=\"2.42.0+ds\"}"): Prometheus's series are
-// one cell of 200 and more characters whose answer lies near the end.
+// a find's word lies past the head, the value shows the window around it
+// ("…version=\"2.42.0+ds\"}"): Prometheus's series are one cell of 200
+// and more characters whose answer lies near the end.
 export const longValue = (full) => {
   if (full.length <= w.maxText) return { value: full, cut: 0 };
   const span = w.maxText - 2;
-  const start = findWindow(full, span);
-  if (start > 0) {
-    let s = start;
-    const sc = full.charCodeAt(s);
-    if (sc >= 0xdc00 && sc <= 0xdfff) s++;
-    let end = Math.min(full.length, s + span);
-    const ec = full.charCodeAt(end - 1);
-    if (end < full.length && ec >= 0xd800 && ec <= 0xdbff) end--;
-    return { value: '…' + full.slice(s, end) + (end < full.length ? '…' : ''), cut: full.length - (end - s) };
+  const f = findSpots(full);
+  if (f) {
+    const missing = f.find((sp) => sp.at.length && !holds(sp, 0, span));
+    if (missing) {
+      // the window around the first word the head lacks; a head of a
+      // third before it when the window alone would lose words the head
+      // holds (a metric's name, then its version)
+      const place = (n, from) => Math.max(from, Math.min(missing.at[0] - Math.floor(n / 3), full.length - n));
+      let head = 0, n = span, st = place(n, 0);
+      if (!f.every((sp) => holds(sp, st, n))) {
+        head = Math.floor(span / 3);
+        n = span - head;
+        st = place(n, head);
+      }
+      const [s, e] = slicePair(full, st, n);
+      const value = full.slice(0, head) + '…' + full.slice(s, e) + (e < full.length ? '…' : '');
+      return { value, cut: full.length - (e - s) - head };
+    }
   }
   const value = cut(full);
   return { value, cut: full.length - (value.length - 1) };
 };
-// findWindow is where the window of span characters that holds most of
-// a find's words starts in text: 0 (the head) unless a later one holds
-// more. A word counts where it stands as a word ("version", not inside
-// "goversion") when it does so anywhere in text.
-const findWindow = (text, span) => {
-  if (!w.findWords.length) return 0;
+// slicePair is [start, end) of n characters from s in text, never
+// splitting a surrogate pair.
+const slicePair = (text, s, n) => {
+  const sc = text.charCodeAt(s);
+  if (sc >= 0xdc00 && sc <= 0xdfff) s++;
+  let e = Math.min(text.length, s + n);
+  const ec = text.charCodeAt(e - 1);
+  if (e < text.length && ec >= 0xd800 && ec <= 0xdbff) e--;
+  return [s, e];
+};
+// findSpots are where a find's words stand in text ({len, at}), null
+// without a find. A word counts where it stands as a word ("version", not
+// inside "goversion") when it does so anywhere in text.
+const findSpots = (text) => {
+  if (!w.findWords.length) return null;
   const low = text.toLowerCase();
-  const spots = w.findWords.map((fw) => {
+  return w.findWords.map((fw) => {
     const all = [], whole = [];
     for (let i = low.indexOf(fw); i >= 0 && all.length < 50; i = low.indexOf(fw, i + 1)) {
       all.push(i);
@@ -440,17 +458,9 @@ const findWindow = (text, span) => {
     }
     return { len: fw.length, at: whole.length ? whole : all };
   });
-  const score = (s) => spots.reduce((n, sp) => n + (sp.at.some((i) => i >= s && i + sp.len <= s + span) ? 1 : 0), 0);
-  let best = 0, bestScore = score(0);
-  for (const sp of spots) {
-    for (const i of sp.at) {
-      const s = Math.max(0, Math.min(i - Math.floor(span / 3), text.length - span));
-      const n = score(s);
-      if (n > bestScore) { best = s; bestScore = n; }
-    }
-  }
-  return best;
 };
+// holds says whether the window of n characters from s holds the word.
+const holds = (sp, s, n) => sp.at.some((i) => i >= s && i + sp.len <= s + n);
 // fieldsOf reads a record's fields and label. Declared fields are read
 // even when hidden; inferred ones only from visible text.
 export const fieldsOf = (el, kind, out) => {
