@@ -214,7 +214,39 @@ var plingModule = (() => {
     return (s) => s.length < 3 ? s : s.replace(re, "#");
   };
 
+  // ../internal/js/secret.js
+  var SECRET_AC = /* @__PURE__ */ new Set(["one-time-code", "current-password", "new-password"]);
+  var secretAutocomplete = (ac) => {
+    if (!ac) return false;
+    for (const w2 of String(ac).toLowerCase().split(WS)) if (SECRET_AC.has(w2) || w2.startsWith("cc-")) return true;
+    return false;
+  };
+  var CREDENTIAL = /(?:^|[^a-z])(?:api[-_ ]?key|(?:access|auth|bearer|refresh|api)?[-_ ]?token|(?:client|app|shared)?[-_ ]?secret|(?:secret|private)[-_ ]?key|passphrase|password|passwd)(?:$|[^a-z])/i;
+  var credentialNamed = (el) => {
+    const t = el.localName;
+    if (t !== "textarea" && (t !== "input" || !TEXTLIKE.has(el.type))) return false;
+    for (const v of [el.id, el.getAttribute("name"), el.getAttribute("aria-label")]) if (v && CREDENTIAL.test(v)) return true;
+    if (el.labels) {
+      for (const l of el.labels) if (CREDENTIAL.test(l.textContent || "")) return true;
+    }
+    return labelledBefore(el);
+  };
+  var labelledBefore = (el) => {
+    for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
+      let seen = 0;
+      for (let p = n.previousElementSibling; p && seen < 2; p = p.previousElementSibling, seen++) {
+        if (p.localName !== "label" || p.htmlFor || p.control) continue;
+        if (CREDENTIAL.test(p.textContent || "")) return true;
+      }
+      if (n.parentElement && n.parentElement.localName === "form") break;
+    }
+    return false;
+  };
+  var TEXTLIKE = /* @__PURE__ */ new Set(["text", "search", "url", ""]);
+  var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && (secretAutocomplete(el.getAttribute("autocomplete")) || credentialNamed(el));
+
   // collector/params.js
+  var VALUE_FIELDS = "input:not([type]),input[type=text],input[type=number],input[type=search],input[type=email],input[type=url],input[type=tel],select,textarea";
   var pos = (v, d) => typeof v === "number" && v > 0 ? Math.floor(v) : d;
   var inWin = (i) => w.findWords.length === 0 && i >= w.recOffset && i < w.recOffset + w.recFields;
   var textHas = (el) => {
@@ -222,6 +254,12 @@ var plingModule = (() => {
     const parts = [];
     const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = tw.nextNode(); n; n = tw.nextNode()) parts.push(n.nodeValue);
+    for (const f of el.querySelectorAll(VALUE_FIELDS)) {
+      if (isSecret(f)) continue;
+      if (f.localName === "select") {
+        for (const o of f.selectedOptions || []) parts.push(o.label || o.text);
+      } else parts.push(String(f.value || ""));
+    }
     const t = parts.join(" ").toLowerCase();
     return w.findWords.every((w2) => t.includes(w2));
   };
@@ -796,37 +834,6 @@ var plingModule = (() => {
     w.layoutTables = /* @__PURE__ */ new Map();
     w.propGroups = /* @__PURE__ */ new Map();
   }
-
-  // ../internal/js/secret.js
-  var SECRET_AC = /* @__PURE__ */ new Set(["one-time-code", "current-password", "new-password"]);
-  var secretAutocomplete = (ac) => {
-    if (!ac) return false;
-    for (const w2 of String(ac).toLowerCase().split(WS)) if (SECRET_AC.has(w2) || w2.startsWith("cc-")) return true;
-    return false;
-  };
-  var CREDENTIAL = /(?:^|[^a-z])(?:api[-_ ]?key|(?:access|auth|bearer|refresh|api)?[-_ ]?token|(?:client|app|shared)?[-_ ]?secret|(?:secret|private)[-_ ]?key|passphrase|password|passwd)(?:$|[^a-z])/i;
-  var credentialNamed = (el) => {
-    const t = el.localName;
-    if (t !== "textarea" && (t !== "input" || !TEXTLIKE.has(el.type))) return false;
-    for (const v of [el.id, el.getAttribute("name"), el.getAttribute("aria-label")]) if (v && CREDENTIAL.test(v)) return true;
-    if (el.labels) {
-      for (const l of el.labels) if (CREDENTIAL.test(l.textContent || "")) return true;
-    }
-    return labelledBefore(el);
-  };
-  var labelledBefore = (el) => {
-    for (let n = el, d = 0; n && d < 3; n = n.parentElement, d++) {
-      let seen = 0;
-      for (let p = n.previousElementSibling; p && seen < 2; p = p.previousElementSibling, seen++) {
-        if (p.localName !== "label" || p.htmlFor || p.control) continue;
-        if (CREDENTIAL.test(p.textContent || "")) return true;
-      }
-      if (n.parentElement && n.parentElement.localName === "form") break;
-    }
-    return false;
-  };
-  var TEXTLIKE = /* @__PURE__ */ new Set(["text", "search", "url", ""]);
-  var isSecret = (el, hasAttr = true) => el.type === "password" || hasAttr && (secretAutocomplete(el.getAttribute("autocomplete")) || credentialNamed(el));
 
   // collector/describe.js
   var TEXT_INPUT = /^(text|search|url|textarea|)$/;
@@ -1928,6 +1935,18 @@ var plingModule = (() => {
     const col = columnOf(el, row);
     return col < 0 ? "" : headersOf(row)[col] || "";
   };
+  var CELL_FIELD = "input:not([type]),input[type=text],input[type=number],input[type=search],input[type=email],input[type=url],input[type=tel],select,textarea";
+  var cellFieldValue = (c) => {
+    const fs = c.querySelectorAll(CELL_FIELD);
+    if (fs.length !== 1) return "";
+    const f = fs[0];
+    if (!vis(f) || isSecret(f)) return "";
+    if (f.localName === "select") {
+      const o = f.selectedOptions && f.selectedOptions[0];
+      return o ? clean(o.label || o.text) : "";
+    }
+    return clean(String(f.value || ""));
+  };
   var checkboxIn = (el) => {
     const cb = el.querySelector("input[type=checkbox],[role=checkbox],[role=switch]");
     if (!cb) return null;
@@ -2058,6 +2077,10 @@ var plingModule = (() => {
         if (!v) {
           const cb2 = checkboxIn(c);
           if (cb2 !== null) v = String(cb2);
+          else {
+            v = cellFieldValue(c);
+            if (v && !out.label) out.label = cut2(v);
+          }
         }
         if (v) put(hs[col] || "column " + (col + 1), v, () => dropInitials(o2, gather(c, { skip: skipButtons, hover: hoverShown }, LONG_TEXT)));
         col += span;

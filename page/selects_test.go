@@ -223,3 +223,28 @@ func TestLongCellCountedAndFound(t *testing.T) {
 		t.Errorf("find does not show the part of the cell it found:\n%s", ft)
 	}
 }
+
+// Issue 18 (Adminer's Alter table, Create table, Alter indexes): a grid
+// whose cells are fields has rows that say what their fields hold, the
+// first box's value their label, so the row of the column "price" is
+// found by its name (its records read "NULL | Default value" and find
+// found nothing).
+func TestRowsOfFieldsShowTheirValues(t *testing.T) {
+	t.Parallel()
+	rt, _ := openURL(t, serveRealapp(t, nil)+"/input-grid.html")
+	o := rt.Last()
+	var labels []string
+	for _, r := range o.Records.Shown {
+		labels = append(labels, r.Label)
+	}
+	if strings.Join(labels, ",") != "id,name,price,stock" {
+		t.Fatalf("records %q, want the columns' names:\n%s", labels, page.RenderCompact(o, page.DefaultBudgets(), false))
+	}
+	found, err := rt.Observe(t.Context(), page.ObserveRequest{Find: "price"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found.Records.Shown) != 1 || found.Records.Shown[0].Label != "price" || !strings.Contains(page.RenderCompact(found, page.DefaultBudgets(), false), "decimal") {
+		t.Errorf("find price:\n%s", page.RenderCompact(found, page.DefaultBudgets(), false))
+	}
+}

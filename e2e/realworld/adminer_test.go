@@ -22,7 +22,6 @@ const adminerRoot = "/usr/share/adminer"
 // Pling, each with its reason; the test fails when one of them passes.
 var adminerKnownFailing = map[string]string{
 	"sort_descending": "the column header's ↓ (descending) link is display: none until the header is hovered (Adminer's columnMouse): not listed",
-	"change_column":   "Alter table's rows are all form fields: the records carry no text (not the column's name), so the row of column name cannot be found",
 }
 
 // adminerTasks are the database tasks of a person who keeps a small shop's

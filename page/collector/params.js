@@ -2,16 +2,25 @@
 // object, and the find's text match.
 import { w } from './state.js';
 import { tickMask } from '../../internal/js/text.js';
+import { isSecret } from '../../internal/js/secret.js';
 
+const VALUE_FIELDS = 'input:not([type]),input[type=text],input[type=number],input[type=search],input[type=email],input[type=url],input[type=tel],select,textarea';
 export const pos = (v, d) => (typeof v === 'number' && v > 0 ? Math.floor(v) : d);
 export const inWin = (i) => w.findWords.length === 0 && i >= w.recOffset && i < w.recOffset + w.recFields;
 // A row's text for a find: its text nodes joined by spaces, so the
-// words of two cells never run together ("9" and "5.10" are no "95").
+// words of two cells never run together ("9" and "5.10" are no "95"),
+// and what its text boxes and selects hold (a row of fields, Adminer's
+// Alter table, is found by its column's name), never a secret's.
 export const textHas = (el) => {
   if (w.findWords.length === 0) return false;
   const parts = [];
   const tw = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   for (let n = tw.nextNode(); n; n = tw.nextNode()) parts.push(n.nodeValue);
+  for (const f of el.querySelectorAll(VALUE_FIELDS)) {
+    if (isSecret(f)) continue;
+    if (f.localName === 'select') { for (const o of f.selectedOptions || []) parts.push(o.label || o.text); }
+    else parts.push(String(f.value || ''));
+  }
   const t = parts.join(' ').toLowerCase();
   return w.findWords.every((w) => t.includes(w));
 };

@@ -18,6 +18,7 @@ import { REGION_ROLES } from './regions.js';
 import { keyOf } from './registry.js';
 import { LETTER, NONSPACE, NOTEXT, clean, cut, dropInitials, fnv1a, gather, shown, vis } from './text.js';
 import { treeParts } from './widgets.js';
+import { isSecret } from '../../internal/js/secret.js';
 
 export const REPEAT_TAGS = new Set(['div', 'section', 'span', 'a', 'p', 'dd']);
 export const ROW_CTL_SEL = 'button,a[href],[role=button],[role=link],input[type=button],input[type=submit],summary';
@@ -356,6 +357,20 @@ export const columnHeader = (el, row) => {
   const col = columnOf(el, row);
   return col < 0 ? '' : headersOf(row)[col] || '';
 };
+// cellFieldValue is the value of the one text box or select a cell holds
+// (its chosen option's text), '' for none, several, or a secret.
+const CELL_FIELD = 'input:not([type]),input[type=text],input[type=number],input[type=search],input[type=email],input[type=url],input[type=tel],select,textarea';
+const cellFieldValue = (c) => {
+  const fs = c.querySelectorAll(CELL_FIELD);
+  if (fs.length !== 1) return '';
+  const f = fs[0];
+  if (!vis(f) || isSecret(f)) return '';
+  if (f.localName === 'select') {
+    const o = f.selectedOptions && f.selectedOptions[0];
+    return o ? clean(o.label || o.text) : '';
+  }
+  return clean(String(f.value || ''));
+};
 export const checkboxIn = (el) => {
   const cb = el.querySelector('input[type=checkbox],[role=checkbox],[role=switch]');
   if (!cb) return null;
@@ -511,6 +526,13 @@ export const fieldsOf = (el, kind, out) => {
       if (!v) {
         const cb = checkboxIn(c);
         if (cb !== null) v = String(cb);
+        else {
+          // a cell that is a field shows what it holds: Adminer's Alter
+          // table is a grid of fields, each row a column whose name is
+          // its first box's value, and it read "NULL | Default value"
+          v = cellFieldValue(c);
+          if (v && !out.label) out.label = cut(v);
+        }
       }
       if (v) put(hs[col] || 'column ' + (col + 1), v, () => dropInitials(o, gather(c, { skip: skipButtons, hover: hoverShown }, LONG_TEXT)));
       col += span;
