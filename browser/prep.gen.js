@@ -182,6 +182,17 @@ var plingModule = (() => {
     return { reason };
   };
 
+  // ../internal/js/hoverowner.js
+  var hoverOwner = (el) => {
+    const doc = el && el.ownerDocument;
+    const win2 = doc && doc.defaultView;
+    const hs = win2 && win2.__plingHovers;
+    for (let n = el && el.parentElement, d = 0; n && d < 3; n = n.parentElement, d++) {
+      if (typeof n.onmouseover === "function" || typeof n.onmouseenter === "function" || hs && hs.has(n)) return n;
+    }
+    return null;
+  };
+
   // js/act.js
   var ROW = "[data-pling-record], tr, li, [role=row], [role=listitem], article";
   var scroll = (el, params) => {
@@ -191,7 +202,7 @@ var plingModule = (() => {
     return { ok: true };
   };
   var hoverRow = (el) => {
-    const row = el.closest(ROW) || el.parentElement;
+    const row = hoverOwner(el) || el.closest(ROW) || el.parentElement;
     if (!row) return null;
     row.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
     const rr = row.getBoundingClientRect();

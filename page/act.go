@@ -151,9 +151,20 @@ func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *
 	if err != nil {
 		return actPlan{}, err
 	}
-	step.HoverRow = a.hoverOnly
+	step.HoverRow = a.hoverOnly || a.memberHover(key)
 	step.Confirm = req.Confirmed
 	return actPlan{before: before, res: res, step: step, find: find}, nil
+}
+
+// memberHover says whether the member of a folded list with key is shown
+// only on hover (Adminer's "descending price" among the page's links).
+func (a Action) memberHover(key string) bool {
+	for _, m := range a.links {
+		if m.key == key {
+			return m.hover
+		}
+	}
+	return false
 }
 
 func withoutKey(m map[string]any, k string) map[string]any {

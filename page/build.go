@@ -1333,7 +1333,7 @@ func (g *Action) addMembers(actions []Action, idx []int, labels []string, drop m
 	for j, i := range idx {
 		a := actions[i]
 		drop[i] = true
-		g.links = append(g.links, linkMember{name: a.Name, label: labels[j], key: a.key})
+		g.links = append(g.links, linkMember{name: a.Name, label: labels[j], key: a.key, hover: a.hoverOnly})
 		if a.inViewport {
 			g.inViewport = true
 		} else {

@@ -1022,6 +1022,10 @@ var plingModule = (() => {
       const t = titleForSymbol(el, label);
       if (t) label = t;
     }
+    if (!wn && !field && label && ctx.hoverOwner && (ctx.hoverOwner.localName === "th" || ctx.hoverOwner.getAttribute("role") === "columnheader")) {
+      const col = gather(ctx.hoverOwner, {}, NAME_TEXT + 1);
+      if (col && LETTER.test(col) && col !== label) label = label + " " + col;
+    }
     if (!wn && !field && kr[0] !== "type" && (!label || !LETTER.test(label) || COUNT_ONLY.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {
       const ic = iconOf(el);
       if (ic) {
@@ -1299,7 +1303,9 @@ var plingModule = (() => {
     c.key = keyOf2(el);
     const r = el.getBoundingClientRect();
     let inVP = meets(r, ctx.clip);
-    if (!inVP && r.width === 0 && r.height === 0) {
+    if (!inVP && r.width === 0 && r.height === 0 && hover && ctx.hoverOwner) {
+      inVP = meets(ctx.hoverOwner.getBoundingClientRect(), ctx.clip);
+    } else if (!inVP && r.width === 0 && r.height === 0) {
       let lab = false;
       if (el.labels) {
         for (const l of el.labels) if (vis(l) && l.getBoundingClientRect().width > 0) {
@@ -2847,6 +2853,17 @@ var plingModule = (() => {
     }
   };
 
+  // ../internal/js/hoverowner.js
+  var hoverOwner = (el) => {
+    const doc = el && el.ownerDocument;
+    const win2 = doc && doc.defaultView;
+    const hs = win2 && win2.__plingHovers;
+    for (let n = el && el.parentElement, d = 0; n && d < 3; n = n.parentElement, d++) {
+      if (typeof n.onmouseover === "function" || typeof n.onmouseenter === "function" || hs && hs.has(n)) return n;
+    }
+    return null;
+  };
+
   // collector/visit.js
   var frameClip = (el, ctx) => {
     const r = el.getBoundingClientRect();
@@ -3063,9 +3080,10 @@ var plingModule = (() => {
   };
   var hiddenOrHover = (v) => {
     const { el, ctx, tag, role, hasAttr } = v;
-    let hover = ctx.hover;
+    let hover = ctx.hover, owner = null;
     if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !vis(el) && !(tag === "input" && el.type === "file" && el.labels && Array.prototype.some.call(el.labels, vis))) {
       if (ctx.rec && hoverShown(el)) hover = true;
+      else if ((owner = hoverOwner(el)) && el.querySelector(CTRL_SEL)) hover = true;
       else {
         if (hasAttr && role === "tabpanel") pushHidden(ctx.region, idrefText2(el, "aria-labelledby") || clean(el.getAttribute("aria-label")) || "Tab panel", "tab");
         skipped(el);
@@ -3073,7 +3091,7 @@ var plingModule = (() => {
       }
     }
     v.hover = hover;
-    if (hover !== ctx.hover) v.c2 = { ...v.c2, hover };
+    if (hover !== ctx.hover) v.c2 = owner ? { ...v.c2, hover, hoverOwner: owner } : { ...v.c2, hover };
     return false;
   };
   var noteDeclarations = (v) => {
@@ -3234,7 +3252,7 @@ var plingModule = (() => {
       }
     }
     if (!kr) return false;
-    if (!w.declActions && !(c2.rec && c2.rec.el !== el) && (!FIELD_TAGS.has(tag) && clippedAway(el) || fixedAway(el))) {
+    if (!w.declActions && !hover && !(c2.rec && c2.rec.el !== el) && (!FIELD_TAGS.has(tag) && clippedAway(el) || fixedAway(el))) {
       skipped(el);
       return true;
     }

@@ -326,6 +326,8 @@ var plingModule = (() => {
     Object.defineProperty(window, KEY2, { value: clicks });
     const clickers = [];
     Object.defineProperty(window, "__plingClickers", { value: clickers });
+    const hovers = /* @__PURE__ */ new WeakSet();
+    Object.defineProperty(window, "__plingHovers", { value: hovers });
     const wrap = (orig, fn) => {
       Object.defineProperty(fn, "name", { value: orig.name });
       Object.defineProperty(fn, "length", { value: orig.length });
@@ -334,6 +336,7 @@ var plingModule = (() => {
     const node = (t) => !!t && (t.nodeType === 1 || t.nodeType === 9);
     ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
       if (type === "click" && fn && node(this)) noteClick(clicks, clickers, this, fn);
+      else if ((type === "mouseover" || type === "mouseenter") && fn && this && this.nodeType === 1) hovers.add(this);
       return add.call(this, type, fn, opts);
     });
     ET.removeEventListener = wrap(remove, function removeEventListener(type, fn, opts) {

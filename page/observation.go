@@ -158,6 +158,7 @@ type linkMember struct {
 	name  string // the name it would have as its own entry
 	label string // its name in the list (the link parameter's value)
 	key   string
+	hover bool // shown only on hover (its owner is hovered before the click)
 }
 
 // Param is the JSON Schema of one action argument.

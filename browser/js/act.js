@@ -24,6 +24,7 @@
 import { elOf, existingLoose } from '../../internal/js/registry.js';
 import { place } from './acthit.js';
 import { optionFor } from '../../internal/js/options.js';
+import { hoverOwner } from '../../internal/js/hoverowner.js';
 
 // ROW is what holds a control shown only when its row is hovered.
 const ROW = "[data-pling-record], tr, li, [role=row], [role=listitem], article";
@@ -40,7 +41,8 @@ const scroll = (el, params) => {
 // returns a point on the row (left of centre, away from row buttons) to
 // hover, or null when it has no row.
 const hoverRow = (el) => {
-  const row = el.closest(ROW) || el.parentElement;
+  // (a part a handler shows on its owner's hover: the owner)
+  const row = hoverOwner(el) || el.closest(ROW) || el.parentElement;
   if (!row) return null;
   row.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
   const rr = row.getBoundingClientRect();

@@ -277,6 +277,12 @@ const controlLabel = (c, el, tag, kr, ctx, field) => {
     const t = titleForSymbol(el, label);
     if (t) label = t;
   }
+  // a control a column header shows on hover is that column's (Adminer's
+  // "descending" of each header: descending_price)
+  if (!wn && !field && label && ctx.hoverOwner && (ctx.hoverOwner.localName === 'th' || ctx.hoverOwner.getAttribute('role') === 'columnheader')) {
+    const col = gather(ctx.hoverOwner, {}, NAME_TEXT + 1);
+    if (col && LETTER.test(col) && col !== label) label = label + ' ' + col;
+  }
   // issue 18: an icon-only control is named by its icon, and says so
   // (a count beside an icon, a bell's "3+" badge, is its state, not its name)
   if (!wn && !field && kr[0] !== 'type' && (!label || !LETTER.test(label) || COUNT_ONLY.test(label) || ligatureOnly(el, label) || iconOnly(el, label))) {

@@ -135,7 +135,10 @@ export const control = (el, tag, role, hasAttr, kr, ctx, hover) => {
   c.key = keyOf(el);
   const r = el.getBoundingClientRect();
   let inVP = meets(r, ctx.clip);
-  if (!inVP && r.width === 0 && r.height === 0) {
+  if (!inVP && r.width === 0 && r.height === 0 && hover && ctx.hoverOwner) {
+    // one a handler of its owner's hover shows stands where its owner is
+    inVP = meets(ctx.hoverOwner.getBoundingClientRect(), ctx.clip);
+  } else if (!inVP && r.width === 0 && r.height === 0) {
     // a zero-size control is kept only when a visible label stands for it
     let lab = false;
     if (el.labels) for (const l of el.labels) if (vis(l) && l.getBoundingClientRect().width > 0) { lab = true; inVP = meets(l.getBoundingClientRect(), ctx.clip); }

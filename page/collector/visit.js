@@ -7,6 +7,7 @@ import { ERROR_CLASS, ERROR_WORDS, addFeedback, fieldBefore, noticeKind } from '
 import { contextOf, control } from './folding.js';
 import { clipsAll, meets, mostly } from './geometry.js';
 import { hoverShown } from './hover.js';
+import { hoverOwner } from '../../internal/js/hoverowner.js';
 import { urlOf } from './icons.js';
 import { bsBackdrop } from './modal.js';
 import { addState, declStateOf, dlState, skipped } from './output.js';
@@ -294,12 +295,15 @@ const countOnly = (v) => {
 // walks with hover set.
 const hiddenOrHover = (v) => {
   const { el, ctx, tag, role, hasAttr } = v;
-  let hover = ctx.hover;
+  let hover = ctx.hover, owner = null;
   // issue 11: a file input hidden behind its visible label (the usual
   // styled upload button) stays an upload action
   if (!hover && (hasAttr || CHECK_TAGS.has(tag) || el.shadowRoot) && !vis(el) &&
       !(tag === 'input' && el.type === 'file' && el.labels && Array.prototype.some.call(el.labels, vis))) {
     if (ctx.rec && hoverShown(el)) hover = true;
+    // a hidden part holding controls that a handler of its owner's
+    // mouseover shows (Adminer's header: its ↓ "descending" link)
+    else if ((owner = hoverOwner(el)) && el.querySelector(CTRL_SEL)) hover = true;
     else {
       if (hasAttr && role === 'tabpanel') pushHidden(ctx.region, idrefText(el, 'aria-labelledby') || clean(el.getAttribute('aria-label')) || 'Tab panel', 'tab');
       skipped(el);
@@ -307,7 +311,7 @@ const hiddenOrHover = (v) => {
     }
   }
   v.hover = hover;
-  if (hover !== ctx.hover) v.c2 = { ...v.c2, hover };
+  if (hover !== ctx.hover) v.c2 = owner ? { ...v.c2, hover, hoverOwner: owner } : { ...v.c2, hover };
   return false;
 };
 
@@ -506,7 +510,8 @@ const controlStep = (v) => {
   // (a button, link or option no one sees: its subtree is skipped)
   // (not for a control inside a record's row: rows are many, and a row
   // of data keeps no control only screen readers reach)
-  if (!w.declActions && !(c2.rec && c2.rec.el !== el) && ((!FIELD_TAGS.has(tag) && clippedAway(el)) || fixedAway(el))) { skipped(el); return true; }
+  // (nor for one shown on hover: it has no box till then)
+  if (!w.declActions && !hover && !(c2.rec && c2.rec.el !== el) && ((!FIELD_TAGS.has(tag) && clippedAway(el)) || fixedAway(el))) { skipped(el); return true; }
   control(el, tag, role, hasAttr, kr, c2, hover);
   // an editor's inside (its lines, its own textarea) is its content
   if (editor) return true;

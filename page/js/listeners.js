@@ -13,6 +13,9 @@
 // (non-enumerable) lists, as weak references and at most MAX_CLICKERS,
 // the elements (and the document) that were given a click listener, in
 // order: jQuery's one dispatcher per element is one of them.
+// window.__plingHovers (non-enumerable) holds the elements given a
+// mouseover or mouseenter listener (Adminer's column headers show their
+// sort-descending link on mouseover).
 // watchListeners installs it and returns nothing; markClickable records,
 // in a document that started without it, a click listener the browser
 // reported (adopt.js).
@@ -31,6 +34,10 @@ export const watchListeners = () => {
   Object.defineProperty(window, KEY, { value: clicks });
   const clickers = [];
   Object.defineProperty(window, "__plingClickers", { value: clickers });
+  // elements given a mouseover or mouseenter listener: what they hide
+  // may show on hover (hover.js, hoverOwner)
+  const hovers = new WeakSet();
+  Object.defineProperty(window, "__plingHovers", { value: hovers });
   const wrap = (orig, fn) => {
     // the wrapper keeps the native function's name and length, so a page
     // that introspects addEventListener sees what it expects
@@ -43,6 +50,7 @@ export const watchListeners = () => {
   const node = (t) => !!t && (t.nodeType === 1 || t.nodeType === 9);
   ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
     if (type === "click" && fn && node(this)) noteClick(clicks, clickers, this, fn);
+    else if ((type === "mouseover" || type === "mouseenter") && fn && this && this.nodeType === 1) hovers.add(this);
     return add.call(this, type, fn, opts);
   });
   ET.removeEventListener = wrap(remove, function removeEventListener(type, fn, opts) {
