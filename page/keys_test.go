@@ -67,8 +67,10 @@ func mustAct(t *testing.T, rt *page.Runtime, req page.ActRequest) *page.ActResul
 
 // Issue 18 pt 6: typing is key presses. A typeahead that listens to keys
 // only (no input handler) opens; its suggestions are actions, the receipt
-// says they appeared, and choosing one works. A text longer than
-// browser.PasteOver is pasted, its last character typed as a key.
+// says they appeared, and choosing one works. A text a person pastes
+// (longer than browser.PasteOver, or one token of browser.PasteToken
+// characters or more) is one insertText inside its last character's key
+// press.
 func TestTypeFiresKeyEvents(t *testing.T) {
 	t.Parallel()
 	rt, tab := openURL(t, serveRealapp(t, nil)+"/typeahead.html")

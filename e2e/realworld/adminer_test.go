@@ -51,6 +51,7 @@ const adminerSeed = "CREATE TABLE shop_products (id INT PRIMARY KEY AUTO_INCREME
 // Adminer's own editor, and drop a table, which asks confirm(). Every
 // outcome is checked in the database.
 func TestAdminer(t *testing.T) {
+	t.Parallel() // (each application runs on its own state and ports: doc.go)
 	start := time.Now()
 	if _, err := os.Stat(filepath.Join(adminerRoot, "adminer.php")); err != nil {
 		t.Fatalf("the Adminer corpus needs Debian's adminer package (make wordpress): %v", err)

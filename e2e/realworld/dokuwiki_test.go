@@ -65,6 +65,7 @@ func dwTasks(dir string) []wpTask {
 // add an ACL rule (a namespace tree and a form loaded by AJAX) and
 // subscribe to a page. Every outcome is checked in the wiki's files.
 func TestDokuWiki(t *testing.T) {
+	t.Parallel() // (each application runs on its own state and ports: doc.go)
 	start := time.Now()
 	for _, p := range []string{dwRoot + "/doku.php", dwConf + "/dokuwiki.php", phpBin} {
 		if _, err := os.Stat(p); err != nil {

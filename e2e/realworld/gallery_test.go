@@ -345,6 +345,7 @@ func (b galleryBases) url(path string) string {
 // reported beside Pling's, not held to a goal. docs/REALWORLD.md has the
 // table.
 func TestWidgetGallery(t *testing.T) {
+	t.Parallel() // (each application runs on its own state and ports: doc.go)
 	start := time.Now()
 	handler := newGalleryHandler(t)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)

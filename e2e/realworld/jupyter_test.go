@@ -53,6 +53,7 @@ func jpTasks(dir string) []wpTask {
 // by its title (a <span> jQuery makes clickable) in its dialog. Every
 // outcome is checked in the notebook's file.
 func TestJupyter(t *testing.T) {
+	t.Parallel() // (each application runs on its own state and ports: doc.go)
 	start := time.Now()
 	if _, err := os.Stat(jupyterBin); err != nil {
 		t.Fatalf("the Jupyter corpus needs Debian's jupyter-notebook package (make wordpress): %v", err)

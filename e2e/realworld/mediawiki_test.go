@@ -105,6 +105,7 @@ func mwTasks(db string) []wpTask {
 // the Expiration and Reason fields). Every outcome is checked in the
 // wiki's database.
 func TestMediaWiki(t *testing.T) {
+	t.Parallel() // (each application runs on its own state and ports: doc.go)
 	start := time.Now()
 	for _, p := range []string{mwRoot + "/index.php", mwInstall, phpBin} {
 		if _, err := os.Stat(p); err != nil {

@@ -51,6 +51,7 @@ var pmaTasks = []wpTask{
 // confirmation dialog (jQuery UI, no ARIA role of its own). Every outcome
 // is checked in the database.
 func TestPhpMyAdmin(t *testing.T) {
+	t.Parallel() // (each application runs on its own state and ports: doc.go)
 	start := time.Now()
 	if _, err := os.Stat(filepath.Join(pmaRoot, "index.php")); err != nil {
 		t.Fatalf("the phpMyAdmin corpus needs Debian's phpmyadmin package (make wordpress): %v", err)

@@ -51,6 +51,7 @@ func pmTasks() []wpTask {
 // firing alert's summary (its row expanded) and the target's health.
 // Every answer is checked against Prometheus's own API.
 func TestPrometheus(t *testing.T) {
+	t.Parallel() // (each application runs on its own state and ports: doc.go)
 	start := time.Now()
 	if _, err := os.Stat(prometheusBin); err != nil {
 		t.Fatalf("the Prometheus corpus needs Debian's prometheus package (make wordpress): %v", err)

@@ -61,6 +61,7 @@ func stTasks(home, photos string) []wpTask {
 // in one of its Bootstrap modals. Every outcome is checked in the
 // config.xml Syncthing writes.
 func TestSyncthing(t *testing.T) {
+	t.Parallel() // (each application runs on its own state and ports: doc.go)
 	start := time.Now()
 	if _, err := os.Stat(syncthingBin); err != nil {
 		t.Fatalf("the Syncthing corpus needs Debian's syncthing package (make wordpress): %v", err)

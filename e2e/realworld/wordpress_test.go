@@ -92,6 +92,7 @@ type wpOutcome struct {
 // is checked in the database. A task listed in wpKnownFailing must fail
 // (and is reported); every other task must pass.
 func TestWordPress(t *testing.T) {
+	t.Parallel() // (each application runs on its own state and ports: doc.go)
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(t.Context(), 8*time.Minute)
 	defer cancel()
