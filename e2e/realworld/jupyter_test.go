@@ -147,8 +147,8 @@ func (nb *jpNotebook) pick(obs *observation, kind, re string) (*action, error) {
 	return nil, fmt.Errorf("no %s action like %s in the notebook (actions: %s)", kind, re, actionList(obs))
 }
 
-// create: the file list's New menu, Python 3; the receipt must hand over
-// the tab the page opened, which shows the new notebook.
+// create: the file list's New menu, Python 3; the result must show the
+// tab the page opened, the new notebook (no observe of its own).
 func (nb *jpNotebook) create(ctx context.Context, s *session, w *wpSite) error {
 	obs, err := wpOpen(ctx, s, w, "/tree")
 	if err != nil {
@@ -165,11 +165,10 @@ func (nb *jpNotebook) create(ctx context.Context, s *session, w *wpSite) error {
 		return fmt.Errorf("the receipt hands over %d tabs, want the notebook's: %s", len(r.Body.NewPages), clip(r.Text, 300))
 	}
 	nb.page = r.Body.NewPages[0]
-	obs, err = nb.observe(ctx, s)
-	if err != nil {
-		return err
+	if r.Body.Page != nb.page || r.Body.Observation == nil {
+		return fmt.Errorf("the result shows page %s, not the tab the action opened (%s): %s", r.Body.Page, nb.page, clip(r.Text, 300))
 	}
-	if !strings.HasPrefix(obs.Identity.Path, "/notebooks/") {
+	if obs = r.Body.Observation; !strings.HasPrefix(obs.Identity.Path, "/notebooks/") {
 		return fmt.Errorf("the new tab shows %s, not a notebook", obs.Identity.Path)
 	}
 	return nil
@@ -582,28 +581,28 @@ func (nb *jpNotebook) restartKernel(ctx context.Context, s *session, w *wpSite) 
 }
 
 // jpOpenFile opens a file of the list by its row's link: the page opens
-// it in a tab, whose handle the receipt must hand over.
-func jpOpenFile(ctx context.Context, s *session, w *wpSite, name string) (*jpNotebook, error) {
+// it in a tab, which the result shows (its handle and observation).
+func jpOpenFile(ctx context.Context, s *session, w *wpSite, name string) (*jpNotebook, *observation, error) {
 	obs, err := wpOpen(ctx, s, w, "/tree")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rec, err := wpFind(ctx, s, obs, name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	open, err := wpPick(ctx, s, obs, "", `(?i)^open`, true)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r, err := s.call(ctx, "act", map[string]any{"action": open.Name, "record": rec.ID})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if r.IsError || len(r.Body.NewPages) != 1 {
-		return nil, fmt.Errorf("%s %s: the receipt hands over %d tabs, want the file's: %s", open.Name, name, len(r.Body.NewPages), clip(r.Text, 300))
+	if r.IsError || len(r.Body.NewPages) != 1 || r.Body.Page != r.Body.NewPages[0] || r.Body.Observation == nil {
+		return nil, nil, fmt.Errorf("%s %s: the result does not show the one tab it opened: %s", open.Name, name, clip(r.Text, 300))
 	}
-	return &jpNotebook{page: r.Body.NewPages[0]}, nil
+	return &jpNotebook{page: r.Body.Page}, r.Body.Observation, nil
 }
 
 // jpNewFolder: New, Folder; the new folder's row selected, Rename
@@ -662,11 +661,7 @@ func jpWantFolder(dir, name, old string) func(context.Context, *wpSite) error {
 // jpEditTextFile: the text file opened from the list (its tab), a line
 // added at the end of its editor, File → Save.
 func jpEditTextFile(ctx context.Context, s *session, w *wpSite) error {
-	ed, err := jpOpenFile(ctx, s, w, jpLogFile)
-	if err != nil {
-		return err
-	}
-	obs, err := ed.observe(ctx, s)
+	ed, obs, err := jpOpenFile(ctx, s, w, jpLogFile)
 	if err != nil {
 		return err
 	}
@@ -704,11 +699,7 @@ func jpWantText(path, text string) func(context.Context, *wpSite) error {
 // jpMoveCell: tides.ipynb opened from the list (its tab), its last cell
 // selected (a person clicks it), moved up, the notebook saved.
 func jpMoveCell(ctx context.Context, s *session, w *wpSite) error {
-	nb, err := jpOpenFile(ctx, s, w, jpCellsFile)
-	if err != nil {
-		return err
-	}
-	obs, err := nb.observe(ctx, s)
+	nb, obs, err := jpOpenFile(ctx, s, w, jpCellsFile)
 	if err != nil {
 		return err
 	}

@@ -186,6 +186,9 @@ type pageResult struct {
 	Observation *observation `json:"observation"`
 	// NewPages are the handles of tabs the page opened during the call.
 	NewPages []string `json:"new_pages"`
+	// Page is the handle of the page the result shows: the tab an action
+	// opened, when it opened one.
+	Page string `json:"page"`
 }
 
 type receipt struct {
