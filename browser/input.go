@@ -182,7 +182,11 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 			return "", &page.Error{Code: page.CodeNavigationBlocked, Reason: err.Error()}
 		}
 	}
-	if err := s.click(ctx, p.X, p.Y); err != nil {
+	click := s.click
+	if step.Double {
+		click = s.doubleClick
+	}
+	if err := click(ctx, p.X, p.Y); err != nil {
 		return "", err
 	}
 	if step.Op != "type" {
@@ -657,6 +661,23 @@ func (s *Session) click(ctx context.Context, x, y float64) error {
 		}
 		if err := s.mouse(ctx, typ, x, y, clicks); err != nil {
 			return fmt.Errorf("click: %w", err)
+		}
+	}
+	return nil
+}
+
+// doubleClick is a person's double click at (x, y): two presses, the
+// second with click count 2, which the page sees as click, click and
+// dblclick.
+func (s *Session) doubleClick(ctx context.Context, x, y float64) error {
+	if err := s.mouse(ctx, input.DispatchMouseEventTypeMouseMoved, x, y, 0); err != nil {
+		return fmt.Errorf("double click: %w", err)
+	}
+	for _, n := range []int64{1, 2} {
+		for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
+			if err := s.mouse(ctx, typ, x, y, n); err != nil {
+				return fmt.Errorf("double click: %w", err)
+			}
 		}
 	}
 	return nil

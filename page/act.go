@@ -152,6 +152,7 @@ func (r *Runtime) plan(ctx context.Context, req ActRequest, how actHow, before *
 		return actPlan{}, err
 	}
 	step.HoverRow = a.hoverOnly || a.memberHover(key)
+	step.Double = a.double && step.Op == "click"
 	step.Confirm = req.Confirmed
 	return actPlan{before: before, res: res, step: step, find: find}, nil
 }

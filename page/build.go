@@ -980,6 +980,7 @@ func newAction(c Control, str func(string) string, regionPath string) Action {
 		inPage:      c.InPage,
 		covered:     c.Covered,
 		hoverOnly:   c.HoverOnly,
+		double:      c.Double,
 		declared:    c.Declared,
 		focus:       c.Focus,
 		Accept:      c.Accept,
@@ -1126,10 +1127,14 @@ func describe(c Control) string {
 	case "click":
 		return "Click the row"
 	case "cell":
-		if label == "" {
-			return "Click the row's cell"
+		verb := "Click"
+		if c.Double {
+			verb = "Double-click"
 		}
-		return "Click the row's " + quoteLabel(label) + " cell"
+		if label == "" {
+			return verb + " the row's cell"
+		}
+		return verb + " the row's " + quoteLabel(label) + " cell"
 	case "open":
 		return "Open the row's " + quoteLabel(label) + " link"
 	}

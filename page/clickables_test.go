@@ -331,3 +331,33 @@ func TestActDivRowsOfTwoWithAButtonEach(t *testing.T) {
 		t.Errorf("the page says %q", got)
 	}
 }
+
+// Issue 18 (phpMyAdmin's grid editing): a data cell with a dblclick
+// handler turns into a text box on a double click; one click only marks
+// the row. Its action says so and acting on it double-clicks, as a
+// person does: the cell's box has the caret, typing a value and Enter
+// saves it (the click changed nothing and answered "no visible change").
+func TestActDoubleClicksACellThatEditsOnOne(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveRealapp(t, nil)+"/dblclick-cell.html")
+	o := rt.Last()
+	price := find(o, "price")
+	if price == nil || !price.RecordParam || price.Description != `Double-click the row's "price" cell` {
+		t.Fatalf("price %+v, want price(record): double-click the row's price cell:\n%s", price, page.Render(o, page.DefaultBudgets()))
+	}
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: "price", Record: o.Records.Shown[0].ID}) // Widget
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the row's price cell is a text box now: price(record), a type action
+	box := find(res.Observation, "price")
+	if box == nil || box.Kind != "type" {
+		t.Fatalf("after the double click price is %+v, want the cell's text box:\n%s", box, page.Render(res.Observation, page.DefaultBudgets()))
+	}
+	if _, err := rt.Act(t.Context(), page.ActRequest{Action: box.Name, Record: o.Records.Shown[0].ID, Args: map[string]any{"text": "11.50", "submit": true}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := evalString(t, tab, `document.querySelector("tbody tr td:nth-child(7)").textContent + " / " + document.getElementById("saved").textContent`); got != "11.50 / 1 row affected." {
+		t.Errorf("the page says %q", got)
+	}
+}

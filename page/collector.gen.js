@@ -953,6 +953,11 @@ var plingModule = (() => {
     }
     return asLabel(gather(lg, {}, NAME_TEXT + 1)) || "";
   };
+  var dblclickable = (el) => {
+    if (typeof el.ondblclick === "function") return true;
+    const ds = window.__plingDblclicks;
+    return !!ds && ds.has(el);
+  };
   var standInLabel = (el) => {
     for (let n = el, d = 0; n && d < 4; n = n.parentElement, d++) {
       const s = n.previousElementSibling && n.previousElementSibling.localName === "select" ? n.previousElementSibling : n.querySelector(":scope > select");
@@ -1092,6 +1097,7 @@ var plingModule = (() => {
     const why = unavailableOf(el, tag, hasAttr);
     if (why) c.unavailable = why;
     if (hover) c.hover_only = true;
+    if (kr[0] === "click" && dblclickable(el)) c.double = true;
     fieldFacts(c, el, tag, hasAttr, kr);
     if (kr[0] === "link" && tag === "a") {
       const h = hrefOf(el);
@@ -1506,7 +1512,7 @@ var plingModule = (() => {
     const t = cut2(gather(h, { skip: (c, tg) => skipButtons(c, tg) || statusPart(c) }, NAME_TEXT + 1), NAME_TEXT);
     return t && LETTER.test(t) ? t : "";
   };
-  var SHAPE_FIELDS = ["column", "name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does"];
+  var SHAPE_FIELDS = ["column", "name", "label", "evidence", "description", "kind", "role", "effect", "region", "declared", "confirm", "handoff", "input_type", "secret", "accept", "multiple", "multiline", "name_from", "does", "double"];
   var finishShapes = () => {
     for (const [sh, sn] of w.slotNames) {
       if (sn.names.length < 2) continue;

@@ -328,6 +328,8 @@ var plingModule = (() => {
     Object.defineProperty(window, "__plingClickers", { value: clickers });
     const hovers = /* @__PURE__ */ new WeakSet();
     Object.defineProperty(window, "__plingHovers", { value: hovers });
+    const dblclicks = /* @__PURE__ */ new WeakSet();
+    Object.defineProperty(window, "__plingDblclicks", { value: dblclicks });
     const wrap = (orig, fn) => {
       Object.defineProperty(fn, "name", { value: orig.name });
       Object.defineProperty(fn, "length", { value: orig.length });
@@ -337,6 +339,7 @@ var plingModule = (() => {
     ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
       if (type === "click" && fn && node(this)) noteClick(clicks, clickers, this, fn);
       else if ((type === "mouseover" || type === "mouseenter") && fn && this && this.nodeType === 1) hovers.add(this);
+      else if (type === "dblclick" && fn && this && this.nodeType === 1) dblclicks.add(this);
       return add.call(this, type, fn, opts);
     });
     ET.removeEventListener = wrap(remove, function removeEventListener(type, fn, opts) {

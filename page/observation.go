@@ -133,6 +133,7 @@ type Action struct {
 	inPage      bool // a link to a fragment of its own document
 	covered     bool
 	hoverOnly   bool
+	double      bool // a double click operates it
 	declared    bool
 	focus       int            // Control.Focus: where it stands to the focused field
 	tool        *WebMCPTool    // the WebMCP tool a "tool" entry runs

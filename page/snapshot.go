@@ -187,6 +187,9 @@ type Control struct {
 	Covered bool `json:"covered,omitempty"`
 	// HoverOnly is true for a control shown only on hover or focus.
 	HoverOnly bool `json:"hover_only,omitempty"`
+	// Double is true for a control a double click operates (a dblclick
+	// handler: phpMyAdmin's data cells start editing on one).
+	Double bool `json:"double,omitempty"`
 	// Focus says how the control stands to the field the page put the
 	// focus in (collector/focus.js): 1 that field, 2 a button after it in
 	// the smallest container around it that holds a button after it, 3

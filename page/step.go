@@ -13,8 +13,11 @@ type Step struct {
 	Key string `json:"key,omitempty"`
 	// HoverRow asks to hover the element's row first (controls shown only
 	// on hover or focus).
-	HoverRow bool   `json:"hover_row,omitempty"`
-	Text     string `json:"text,omitempty"`
+	HoverRow bool `json:"hover_row,omitempty"`
+	// Double makes a click step a double click (a control that answers
+	// one: phpMyAdmin's data cells).
+	Double bool   `json:"double,omitempty"`
+	Text   string `json:"text,omitempty"`
 	// Append (a type step) types Text at the end of the field's content;
 	// Replace, when set, types it over the one occurrence of Replace in
 	// the content (issue 18 pt 3). Neither: Text replaces the content.

@@ -20,7 +20,6 @@ const pmaRoot = "/usr/share/phpmyadmin"
 // pmaKnownFailing lists the phpMyAdmin tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
 var pmaKnownFailing = map[string]string{
-	"grid_edit":        "a cell edits on a double click (phpMyAdmin's grid editing), where Pling offers the cell as a click, which opens no field (the tooltip that covered the cell is gone: the pointer moves onto a covered target)",
 	"sql_autocomplete": "CodeMirror's completion list is closed after the last key: its suggestions are never offered to choose",
 }
 

@@ -163,6 +163,16 @@ const legendLabel = (el, most = 1) => {
   return asLabel(gather(lg, {}, NAME_TEXT + 1)) || '';
 };
 
+// dblclickable says whether el answers a double click: a dblclick
+// handler (a property, inline or set by script, or a listener the
+// document-start watcher recorded). A person double-clicks it (phpMyAdmin
+// edits a data cell on a double click; one click selects nothing).
+export const dblclickable = (el) => {
+  if (typeof el.ondblclick === 'function') return true;
+  const ds = window.__plingDblclicks;
+  return !!ds && ds.has(el);
+};
+
 // standInLabel: a dropdown drawn over a hidden native <select> (select2
 // puts its box right after the select; OOUI keeps the select inside its
 // widget) is named by that select's <label>.
@@ -360,6 +370,7 @@ export const describe = (el, tag, role, hasAttr, kr, ctx, hover) => {
   const why = unavailableOf(el, tag, hasAttr);
   if (why) c.unavailable = why;
   if (hover) c.hover_only = true;
+  if (kr[0] === 'click' && dblclickable(el)) c.double = true;
   fieldFacts(c, el, tag, hasAttr, kr);
   if (kr[0] === 'link' && tag === 'a') {
     const h = hrefOf(el);

@@ -415,7 +415,7 @@ const contextText = (h) => {
 
 // SHAPE_FIELDS are the facts of a row action's first instance that its
 // shape keeps.
-const SHAPE_FIELDS = ['column', 'name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from', 'does'];
+const SHAPE_FIELDS = ['column', 'name', 'label', 'evidence', 'description', 'kind', 'role', 'effect', 'region', 'declared', 'confirm', 'handoff', 'input_type', 'secret', 'accept', 'multiple', 'multiline', 'name_from', 'does', 'double'];
 
 // finishShapes labels the shapes once every row is seen: a slot's shared
 // link text, or its names when they were a few ("Star / Unstar"), and

@@ -15,7 +15,8 @@
 // order: jQuery's one dispatcher per element is one of them.
 // window.__plingHovers (non-enumerable) holds the elements given a
 // mouseover or mouseenter listener (Adminer's column headers show their
-// sort-descending link on mouseover).
+// sort-descending link on mouseover), window.__plingDblclicks those given
+// a dblclick listener (phpMyAdmin's data cells edit on a double click).
 // watchListeners installs it and returns nothing; markClickable records,
 // in a document that started without it, a click listener the browser
 // reported (adopt.js).
@@ -38,6 +39,10 @@ export const watchListeners = () => {
   // may show on hover (hover.js, hoverOwner)
   const hovers = new WeakSet();
   Object.defineProperty(window, "__plingHovers", { value: hovers });
+  // elements given a dblclick listener: a double click is what they
+  // answer (phpMyAdmin's data cells start editing on it)
+  const dblclicks = new WeakSet();
+  Object.defineProperty(window, "__plingDblclicks", { value: dblclicks });
   const wrap = (orig, fn) => {
     // the wrapper keeps the native function's name and length, so a page
     // that introspects addEventListener sees what it expects
@@ -51,6 +56,7 @@ export const watchListeners = () => {
   ET.addEventListener = wrap(add, function addEventListener(type, fn, opts) {
     if (type === "click" && fn && node(this)) noteClick(clicks, clickers, this, fn);
     else if ((type === "mouseover" || type === "mouseenter") && fn && this && this.nodeType === 1) hovers.add(this);
+    else if (type === "dblclick" && fn && this && this.nodeType === 1) dblclicks.add(this);
     return add.call(this, type, fn, opts);
   });
   ET.removeEventListener = wrap(remove, function removeEventListener(type, fn, opts) {
