@@ -1947,9 +1947,8 @@ var plingModule = (() => {
     const col = columnOf(el, row);
     return col < 0 ? "" : headersOf(row)[col] || "";
   };
-  var CELL_FIELD = "input:not([type]),input[type=text],input[type=number],input[type=search],input[type=email],input[type=url],input[type=tel],select,textarea";
   var cellFieldValue = (c) => {
-    const fs = c.querySelectorAll(CELL_FIELD);
+    const fs = c.querySelectorAll(VALUE_FIELDS);
     if (fs.length !== 1) return "";
     const f = fs[0];
     if (!vis(f) || isSecret(f)) return "";

@@ -527,10 +527,17 @@ func adminerAddColumn(ctx context.Context, s *session, w *wpSite) error {
 		}
 		obs = r.Body.Observation
 	}
-	if r, err = wpPress(ctx, s, obs, `(?i)^save( |$)`); err != nil {
+	return adminerSaved(ctx, s, obs, `(?i)table has been altered`)
+}
+
+// adminerSaved presses the form's Save; Adminer must report what it
+// did (like re) and no error beside it.
+func adminerSaved(ctx context.Context, s *session, obs *observation, re string) error {
+	r, err := wpPress(ctx, s, obs, `(?i)^save( |$)`)
+	if err != nil {
 		return err
 	}
-	if err := wantFeedback(r, `(?i)table has been altered`); err != nil {
+	if err := wantFeedback(r, re); err != nil {
 		return err
 	}
 	return wantNoError(r)
@@ -554,13 +561,7 @@ func adminerChangeColumn(ctx context.Context, s *session, w *wpSite) error {
 	if r, err = wpAct(ctx, s, length, rec.ID, map[string]any{"text": "120"}); err != nil {
 		return err
 	}
-	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^save( |$)`); err != nil {
-		return err
-	}
-	if err := wantFeedback(r, `(?i)table has been altered`); err != nil {
-		return err
-	}
-	return wantNoError(r)
+	return adminerSaved(ctx, s, r.Body.Observation, `(?i)table has been altered`)
 }
 
 // adminerAddIndex: the table's Alter indexes, whose last row is an
@@ -585,13 +586,7 @@ func adminerAddIndex(ctx context.Context, s *session, w *wpSite) error {
 		}
 		obs = r.Body.Observation
 	}
-	if r, err = wpPress(ctx, s, obs, `(?i)^save( |$)`); err != nil {
-		return err
-	}
-	if err := wantFeedback(r, `(?i)indexes have been altered`); err != nil {
-		return err
-	}
-	return wantNoError(r)
+	return adminerSaved(ctx, s, obs, `(?i)indexes have been altered`)
 }
 
 // rowsAre checks the records obs shows against the database: their

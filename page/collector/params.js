@@ -4,7 +4,9 @@ import { w } from './state.js';
 import { tickMask } from '../../internal/js/text.js';
 import { isSecret } from '../../internal/js/secret.js';
 
-const VALUE_FIELDS = 'input:not([type]),input[type=text],input[type=number],input[type=search],input[type=email],input[type=url],input[type=tel],select,textarea';
+// VALUE_FIELDS are the fields whose value is text a row shows (a grid of
+// fields: Adminer's Alter table) and a find reads.
+export const VALUE_FIELDS = 'input:not([type]),input[type=text],input[type=number],input[type=search],input[type=email],input[type=url],input[type=tel],select,textarea';
 export const pos = (v, d) => (typeof v === 'number' && v > 0 ? Math.floor(v) : d);
 export const inWin = (i) => w.findWords.length === 0 && i >= w.recOffset && i < w.recOffset + w.recFields;
 // A row's text for a find: its text nodes joined by spaces, so the

@@ -12,7 +12,7 @@ import { isCtl, roleOf, skipButtons, skipControls } from './controls.js';
 import { STATE_CLASS, slotOf } from './folding.js';
 import { hoverShown } from './hover.js';
 import { CAMEL, LAYOUT_CLASS, NOISE } from './icons.js';
-import { MAX_FIELDS, NAME_TEXT } from './params.js';
+import { MAX_FIELDS, NAME_TEXT, VALUE_FIELDS } from './params.js';
 import { AUTHOR_ID_ATTRS, filterRow } from './records.js';
 import { REGION_ROLES } from './regions.js';
 import { keyOf } from './registry.js';
@@ -359,9 +359,8 @@ export const columnHeader = (el, row) => {
 };
 // cellFieldValue is the value of the one text box or select a cell holds
 // (its chosen option's text), '' for none, several, or a secret.
-const CELL_FIELD = 'input:not([type]),input[type=text],input[type=number],input[type=search],input[type=email],input[type=url],input[type=tel],select,textarea';
 const cellFieldValue = (c) => {
-  const fs = c.querySelectorAll(CELL_FIELD);
+  const fs = c.querySelectorAll(VALUE_FIELDS);
   if (fs.length !== 1) return '';
   const f = fs[0];
   if (!vis(f) || isSecret(f)) return '';
