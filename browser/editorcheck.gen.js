@@ -79,9 +79,10 @@ var plingModule = (() => {
     mo.observe(root, { childList: true, subtree: true });
     timer = setTimeout(done, CM6_LIST_WAIT_MS);
   });
-  var closeCompletion = async (root, awaitList) => {
+  var closeCompletion = async (root, awaitList, keep) => {
     if (!root) return "";
     const cm = root.CodeMirror;
+    if (keep && cm && cm.state && cm.state.completionActive) return "";
     if (cm && cm.state && cm.state.completionActive) {
       if (typeof cm.closeHint === "function") cm.closeHint();
       else cm.state.completionActive.close();
@@ -115,7 +116,7 @@ var plingModule = (() => {
   var editorcheck_default = async (p) => {
     const root = editorRoot(focusedElement());
     if (!root) return { holds: null, escape: false };
-    const escape = await closeCompletion(root, !!(p && p.await_list)) === "escape";
+    const escape = await closeCompletion(root, !!(p && p.await_list), !!(p && p.keep_list)) === "escape";
     const text = p && typeof p.text === "string" ? p.text : null;
     return { holds: text !== null && readable2(root) ? typedValue(root) === text : null, escape };
   };

@@ -228,7 +228,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 			} else if err := typeText(ctx, t, tr, step.Text, editor); err != nil {
 				return err
 			} else if editor {
-				if err := settleEditor(ctx, t, tr, step.Text, how == "keys"); err != nil {
+				if err := settleEditor(ctx, t, tr, step.Text, how == "keys", !step.Submit && endsInWord(step.Text)); err != nil {
 					return err
 				}
 			}
@@ -258,13 +258,17 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 // text once more, as a person who saw the wrong text would; still
 // different, it answers page.ErrTextDiffers, which the receipt turns
 // into a warning. An editor whose model cannot be read is not compared.
-func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, replaced bool) error {
+// With keep (the step ends in a word and submits nothing) a list the
+// editor opened after the last key stays open: its suggestions are the
+// agent's to choose (a step that submits closes it, or Enter would pick
+// one).
+func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text string, replaced, keep bool) error {
 	var want *string
 	if replaced {
 		want = &text
 	}
 	for try := 0; ; try++ {
-		holds, err := checkEditor(ctx, t, tr, want, endsInWord(text))
+		holds, err := checkEditor(ctx, t, tr, want, endsInWord(text), keep)
 		if err != nil || holds == nil || *holds {
 			return err
 		}
@@ -289,8 +293,8 @@ func settleEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, text 
 // says the step's keys are all in and ended in a word (endsInWord), after
 // which an editor that completes opens its list a moment later:
 // CodeMirror 6's is waited for and closed too.
-func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *string, awaitList bool) (*bool, error) {
-	args := map[string]any{"await_list": awaitList}
+func checkEditor(ctx context.Context, t *chromedp.Target, tr *page.Trace, want *string, awaitList, keep bool) (*bool, error) {
+	args := map[string]any{"await_list": awaitList, "keep_list": keep}
 	if want != nil {
 		args["text"] = *want
 	}
@@ -434,7 +438,7 @@ func typeText(ctx context.Context, t *chromedp.Target, tr *page.Trace, text stri
 			if err := flush(); err != nil {
 				return err
 			}
-			if _, err := checkEditor(ctx, t, tr, nil, false); err != nil {
+			if _, err := checkEditor(ctx, t, tr, nil, false, false); err != nil {
 				return err
 			}
 			// one keyDown carrying its text: an editor that handles the

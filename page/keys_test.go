@@ -278,33 +278,64 @@ func TestTypeIntoMonacoWithCompletion(t *testing.T) {
 	}
 }
 
-// Issue 18 pt 5: CodeMirror 5 with its own SQL completion shown while
-// typing (show-hint and sql-hint, as phpMyAdmin's SQL box): a line break
-// typed while the list is open breaks the line instead of picking a
-// completion, and no list is left open over the editor. Without the
-// close, the editor held "WHERE id = 7;" for the first text.
+// Issue 18 pts 5 and 6: CodeMirror 5 with its own SQL completion shown
+// while typing (show-hint and sql-hint, as phpMyAdmin's SQL box): a line
+// break typed while the list is open breaks the line instead of picking a
+// completion (without the close, the editor held "WHERE id = 7;" for the
+// first text), and a step that submits closes it before its Enter. A list
+// open after the last key of a step that ends in a word stays open: its
+// suggestions are options in the observation, and choosing one completes
+// the word, as a person's click on it does.
 func TestTypeIntoEditorWithCompletion(t *testing.T) {
 	t.Parallel()
 	rt, tab := openURL(t, serveWidgets(t, nil)+"/codemirror5-hint.html")
-	for _, text := range []string{"SELECT name FROM users\nWHERE id = 7;", "BEGIN\n  SELECT 1;\nEND", "SELECT * FROM orders"} {
-		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": text}})
-		if got := evalString(t, tab, `window.editor.getValue()`); got != text {
-			t.Errorf("the editor holds %q, want %q", got, text)
+	listOpen := func() string { return evalString(t, tab, `String(!!document.querySelector(".CodeMirror-hints"))`) }
+	for _, tc := range []struct {
+		text string
+		list string // whether a list is open after the step
+	}{
+		{"SELECT name FROM users\nWHERE id = 7;", "false"},
+		{"BEGIN\n  SELECT 1;\nEND", "true"}, // (END, a keyword)
+		{"SELECT * FROM ord", "true"}, // (orders and order_items)
+	} {
+		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": tc.text}})
+		if got := evalString(t, tab, `window.editor.getValue()`); got != tc.text {
+			t.Errorf("the editor holds %q, want %q", got, tc.text)
 		}
-		if open := evalString(t, tab, `String(!!document.querySelector(".CodeMirror-hints"))`); open != "false" {
-			t.Errorf("a completion list is left open after %q", text)
+		if open := listOpen(); open != tc.list {
+			t.Errorf("after %q a completion list is open: %s, want %s", tc.text, open, tc.list)
 		}
 		if !slices.Contains(res.Receipt.Changed.Fields, "sql_query") || res.Receipt.Warning != "" {
 			t.Errorf("receipt %+v", res.Receipt)
 		}
 	}
-	// appending closes the list its last key opened, too
-	mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": " JOIN users", "append": true}})
-	if got, want := evalString(t, tab, `window.editor.getValue()`), "SELECT * FROM orders JOIN users"; got != want {
-		t.Errorf("after append the editor holds %q, want %q", got, want)
+	// the open list's suggestions are options: choosing orders completes it
+	o := rt.Last()
+	var choose *page.Action
+	for i, a := range o.Actions {
+		if a.Control == "option" && (a.Name == "orders" || slices.Contains(a.Params["value"].Enum, "orders")) {
+			choose = &o.Actions[i]
+		}
 	}
-	if open := evalString(t, tab, `String(!!document.querySelector(".CodeMirror-hints"))`); open != "false" {
-		t.Errorf("a completion list is left open after the append")
+	if choose == nil {
+		t.Fatalf("the list's suggestions are no options:\n%s", page.Render(o, page.DefaultBudgets()))
+	}
+	req := page.ActRequest{Action: choose.Name}
+	if choose.Name != "orders" {
+		req.Args = map[string]any{"value": "orders"}
+	}
+	mustAct(t, rt, req)
+	if got, want := evalString(t, tab, `window.editor.getValue()`), "SELECT * FROM orders"; got != want {
+		t.Errorf("after choosing the suggestion the editor holds %q, want %q", got, want)
+	}
+	// a list a step's keys opened on the way is closed: its Enter breaks
+	// the line, and a step that ends in no word leaves none
+	mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": "\nJOIN users\nWHERE id = 7;", "append": true}})
+	if got, want := evalString(t, tab, `window.editor.getValue()`), "SELECT * FROM orders\nJOIN users\nWHERE id = 7;"; got != want {
+		t.Errorf("after the append the editor holds %q, want %q", got, want)
+	}
+	if open := listOpen(); open != "false" {
+		t.Errorf("a completion list is left open after a step that ends in no word")
 	}
 }
 

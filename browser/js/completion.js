@@ -68,11 +68,17 @@ const awaitCm6List = (root) => new Promise((resolve) => {
 // root is root: "closed" when it closed one, "escape" when the caller
 // must press Escape (CodeMirror 6), "" when none is open. With
 // awaitList (the step's keys are all in and ended in a word) a CodeMirror
-// 6 list still to open is waited for. It answers a promise (Monaco's
-// close waits for its suggestions).
-export const closeCompletion = async (root, awaitList) => {
+// 6 list still to open is waited for. With keep (after the last key of a
+// step that ends in a word and does not submit) CodeMirror 5's list, which
+// it shows as the key goes in, is left open: its suggestions are the
+// agent's to choose (phpMyAdmin's table names after "UPDATE shop_pr").
+// Lists that open a moment later (Monaco's, CodeMirror 6's) are closed
+// still: they would open after the observation, unseen, over the editor.
+// It answers a promise (Monaco's close waits for its suggestions).
+export const closeCompletion = async (root, awaitList, keep) => {
   if (!root) return "";
   const cm = root.CodeMirror;
+  if (keep && cm && cm.state && cm.state.completionActive) return "";
   if (cm && cm.state && cm.state.completionActive) {
     if (typeof cm.closeHint === "function") cm.closeHint();
     else cm.state.completionActive.close();

@@ -19,9 +19,7 @@ const pmaRoot = "/usr/share/phpmyadmin"
 
 // pmaKnownFailing lists the phpMyAdmin tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
-var pmaKnownFailing = map[string]string{
-	"sql_autocomplete": "CodeMirror's completion list is closed after the last key: its suggestions are never offered to choose",
-}
+var pmaKnownFailing = map[string]string{}
 
 // pmaTasks are a person's table tasks in phpMyAdmin, each checked in
 // MariaDB itself. They run in one browser session: the first signs in.
