@@ -296,7 +296,7 @@ func TestTypeIntoEditorWithCompletion(t *testing.T) {
 	}{
 		{"SELECT name FROM users\nWHERE id = 7;", "false"},
 		{"BEGIN\n  SELECT 1;\nEND", "true"}, // (END, a keyword)
-		{"SELECT * FROM ord", "true"}, // (orders and order_items)
+		{"SELECT * FROM ord", "true"},       // (orders and order_items)
 	} {
 		res := mustAct(t, rt, page.ActRequest{Action: "sql_query", Args: map[string]any{"text": tc.text}})
 		if got := evalString(t, tab, `window.editor.getValue()`); got != tc.text {
