@@ -361,3 +361,34 @@ func TestActDoubleClicksACellThatEditsOnOne(t *testing.T) {
 		t.Errorf("the page says %q", got)
 	}
 }
+
+// Issue 18 pts 7 and 8 (Jupyter's notebook): each cell is a div with a
+// prompt and a CodeMirror 5 editor, selected by a click on it (its own
+// click handler); the toolbar's "move selected cells up" acts on the
+// selected cell. The cells are records (their editor the row's field,
+// their code their text) with a row click, so a given cell is selected
+// and moved; only their editors were listed before, edit_code_here_3.
+func TestActSelectsANotebookCell(t *testing.T) {
+	t.Parallel()
+	rt, tab := openURL(t, serveWidgets(t, nil)+"/notebook-cells.html")
+	o := rt.Last()
+	var rec string
+	for _, r := range o.Records.Shown {
+		for _, v := range r.Fields {
+			if strings.Contains(v, "print(high - low)") {
+				rec = r.ID
+			}
+		}
+	}
+	click := find(o, "click")
+	if rec == "" || click == nil || !click.RecordParam {
+		t.Fatalf("no record of the cell print(high - low) with a row click:\n%s", page.Render(o, page.DefaultBudgets()))
+	}
+	if _, err := rt.Act(t.Context(), page.ActRequest{Action: "click", Record: rec}); err != nil {
+		t.Fatal(err)
+	}
+	mustAct(t, rt, page.ActRequest{Action: "move_selected_cells_up"})
+	if got := evalString(t, tab, `document.getElementById("order").textContent`); got != "Order: high = 6.12 | print(high - low) | low = 0.4" {
+		t.Errorf("the page says %q", got)
+	}
+}

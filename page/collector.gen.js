@@ -1359,6 +1359,7 @@ var plingModule = (() => {
     if (name) return { name, generic: "", acc: "", hint: "", sk: "d" + name + "" + ctx.region, nk: "" };
     let acc = "", hint = "", nk = "";
     acc = w.widgetNow ? w.widgetNow.label : el === rec.el || kr[3] === "cell" ? clean(el.getAttribute("aria-label")) : accName(el, tag, kr[1]);
+    if (!acc && kr[2] && kr[0] === "type") acc = kr[2];
     if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== "type" && kr[0] !== "select") {
       const ic = iconOf(el);
       if (ic) acc = ic;
@@ -1660,6 +1661,19 @@ var plingModule = (() => {
   var ROW_CTL_SEL = "button,a[href],[role=button],[role=link],input[type=button],input[type=submit],summary";
   var NOT_ROW_SEL = "input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]),select,textarea,table,form,label,[role=grid],[role=table],main,nav,h1";
   var MAX_ROW_CONTROLS = 12;
+  var EDITOR_SEL = ".CodeMirror,.cm-editor,.monaco-editor";
+  var editorText = (ed) => {
+    try {
+      if (ed.CodeMirror && typeof ed.CodeMirror.getValue === "function") return String(ed.CodeMirror.getValue());
+    } catch (e) {
+    }
+    const c = ed.querySelector(".cm-content,.view-lines");
+    return c ? String(c.innerText || "") : "";
+  };
+  var fieldOutsideEditors = (it, sel) => {
+    for (const f of it.querySelectorAll(sel)) if (!f.closest(EDITOR_SEL)) return f;
+    return null;
+  };
   var templateOf = (el, tag, role) => {
     let cls = "";
     if (el.classList) {
@@ -1725,10 +1739,10 @@ var plingModule = (() => {
     const names = /* @__PURE__ */ new Set();
     for (const it of items) {
       n++;
-      if (it.querySelector(NOT_ROW_SEL) || !ownText(it)) return false;
+      if (fieldOutsideEditors(it, NOT_ROW_SEL) || !ownText(it)) return false;
       const cs = it.querySelectorAll(ROW_CTL_SEL);
       if (cs.length > MAX_ROW_CONTROLS) return false;
-      if (cs.length) withCtl++;
+      if (cs.length || it.querySelector(EDITOR_SEL)) withCtl++;
       if (same) {
         let sh = "";
         if (cs.length) {
@@ -2112,6 +2126,11 @@ var plingModule = (() => {
     const parts = text ? partsOf(el) : null;
     if (parts) for (const [n, v] of parts) put(n, v);
     else if (text) put("text", text, () => dropInitials(o, gather(el, { skip: o.skip, hover: hoverShown }, LONG_TEXT)));
+    const ed = el.querySelector(EDITOR_SEL);
+    if (ed) {
+      const code = clean(editorText(ed));
+      if (code) put("code", code, () => code);
+    }
     const cb = checkboxIn(el);
     if (cb !== null) put("checked", String(cb));
     if (kind === "tree") {
@@ -2956,7 +2975,7 @@ var plingModule = (() => {
     return true;
   };
   var clickableRow = (el) => {
-    if (el.querySelector(POINTER_INNER) || isEditable(el)) return false;
+    if (fieldOutsideEditors(el, POINTER_INNER) || isEditable(el)) return false;
     if (clickHandler(el)) return true;
     if (getComputedStyle(el).cursor !== "pointer") return false;
     let list = el.parentElement;

@@ -21,9 +21,7 @@ const jupyterBin = "/usr/bin/jupyter-notebook"
 
 // jpKnownFailing lists the Jupyter tasks that fail today because of
 // Pling, each with its reason; the test fails when one of them passes.
-var jpKnownFailing = map[string]string{
-	"move_cell": "a notebook's cells are no records and have no click action: a cell cannot be selected (only its editor is listed, as a type action)",
-}
+var jpKnownFailing = map[string]string{}
 
 // jpTasks are a notebook user's first steps, each checked in the
 // notebook folder's files. They run in one browser session and share the
@@ -106,9 +104,13 @@ func startJupyter(ctx context.Context, dir string) (*wpSite, func(), error) {
 type jpNotebook struct{ page string }
 
 // act runs an action in the notebook's tab, failing on an error or a
-// receipt that is not ok.
+// receipt that is not ok. A row action (a cell's editor, once the
+// notebook's cells are records) that folds one row runs on that row.
 func (nb *jpNotebook) act(ctx context.Context, s *session, a *action, args map[string]any) (result, error) {
 	req := map[string]any{"page": nb.page, "action": a.Name}
+	if a.RecordParam && a.Folded == 1 && len(a.SampleIDs) == 1 {
+		req["record"] = a.SampleIDs[0]
+	}
 	if args != nil {
 		req["args"] = args
 	}
@@ -135,12 +137,13 @@ func (nb *jpNotebook) observe(ctx context.Context, s *session) (*observation, er
 }
 
 // pick is the notebook's first action of kind ("" for any) whose name or
-// description matches re, in its first observation slice.
+// description matches re, in its first observation slice: a page action,
+// or a row action of one row (the one cell whose editor is like re).
 func (nb *jpNotebook) pick(obs *observation, kind, re string) (*action, error) {
 	rx := regexp.MustCompile(re)
 	for i := range obs.Actions {
 		a := &obs.Actions[i]
-		if (kind == "" || a.Kind == kind) && !a.RecordParam && rx.MatchString(a.Name+" "+a.Description) {
+		if (kind == "" || a.Kind == kind) && (!a.RecordParam || a.Folded == 1) && rx.MatchString(a.Name+" "+a.Description) {
 			return a, nil
 		}
 	}

@@ -193,6 +193,9 @@ const foldKey = (el, tag, hasAttr, kr, ctx) => {
   // the row itself as a control is named by its aria-label, never
   // by its text (the row's data)
   acc = w.widgetNow ? w.widgetNow.label : el === rec.el || kr[3] === 'cell' ? clean(el.getAttribute('aria-label')) : accName(el, tag, kr[1]);
+  // a code editor's label comes with its kind (codeEditor: Jupyter's
+  // "Edit code here" around each cell's editor)
+  if (!acc && kr[2] && kr[0] === 'type') acc = kr[2];
   if (!w.widgetNow && el !== rec.el && (!acc || !LETTER.test(acc) || ligatureOnly(el, acc)) && kr[0] !== 'type' && kr[0] !== 'select') {
     const ic = iconOf(el);
     if (ic) acc = ic;

@@ -24,6 +24,25 @@ export const REPEAT_TAGS = new Set(['div', 'section', 'span', 'a', 'p', 'dd']);
 export const ROW_CTL_SEL = 'button,a[href],[role=button],[role=link],input[type=button],input[type=submit],summary';
 export const NOT_ROW_SEL = 'input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]),select,textarea,table,form,label,[role=grid],[role=table],main,nav,h1';
 export const MAX_ROW_CONTROLS = 12;
+// EDITOR_SEL are code editors: the textarea or contenteditable one holds
+// is the editor's own, no form field (a notebook's cells are rows of
+// one editor each).
+export const EDITOR_SEL = '.CodeMirror,.cm-editor,.monaco-editor';
+// editorText is what a code editor holds: CodeMirror 5's own model, else
+// the text of CodeMirror 6's content or Monaco's lines.
+const editorText = (ed) => {
+  try {
+    if (ed.CodeMirror && typeof ed.CodeMirror.getValue === 'function') return String(ed.CodeMirror.getValue());
+  } catch (e) { /* the page's text below */ }
+  const c = ed.querySelector('.cm-content,.view-lines');
+  return c ? String(c.innerText || '') : '';
+};
+// fieldOutsideEditors is the first element of it like sel that no code
+// editor holds, null when none.
+export const fieldOutsideEditors = (it, sel) => {
+  for (const f of it.querySelectorAll(sel)) if (!f.closest(EDITOR_SEL)) return f;
+  return null;
+};
 export const templateOf = (el, tag, role) => {
   let cls = '';
   if (el.classList) for (const c of el.classList) if (!STATE_CLASS.test(c)) { cls = c; break; }
@@ -97,10 +116,11 @@ export const repeatedItems = (items, min = 3) => {
   const names = new Set();
   for (const it of items) {
     n++;
-    if (it.querySelector(NOT_ROW_SEL) || !ownText(it)) return false;
+    if (fieldOutsideEditors(it, NOT_ROW_SEL) || !ownText(it)) return false;
     const cs = it.querySelectorAll(ROW_CTL_SEL);
     if (cs.length > MAX_ROW_CONTROLS) return false;
-    if (cs.length) withCtl++;
+    // (a code editor is the control of a notebook's cell)
+    if (cs.length || it.querySelector(EDITOR_SEL)) withCtl++;
     // issue 18 pt 8: the controls of every item sit in the same places
     // of one template (a file list's rows: a checkbox, then a link
     // with the file's name): the items are rows of one shape even when
@@ -554,6 +574,12 @@ export const fieldsOf = (el, kind, out) => {
   const parts = text ? partsOf(el) : null;
   if (parts) for (const [n, v] of parts) put(n, v);
   else if (text) put('text', text, () => dropInitials(o, gather(el, { skip: o.skip, hover: hoverShown }, LONG_TEXT)));
+  // a row holding a code editor (a notebook's cell) shows its code
+  const ed = el.querySelector(EDITOR_SEL);
+  if (ed) {
+    const code = clean(editorText(ed));
+    if (code) put('code', code, () => code);
+  }
   const cb = checkboxIn(el);
   if (cb !== null) put('checked', String(cb));
   if (kind === 'tree') {

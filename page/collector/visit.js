@@ -15,7 +15,7 @@ import { NAME_TEXT, inWin, textHas } from './params.js';
 import { formRow, perTable, propertyOf, recordKind } from './records.js';
 import { regionOf, slug, uniqueRegionId } from './regions.js';
 import { keyOf } from './registry.js';
-import { CTRL_SEL, KV_LINE, authorId, checkItem, fieldsOf, kvList, mix, ownText, recMatches, singleRow, templateOf } from './repeated.js';
+import { CTRL_SEL, fieldOutsideEditors, KV_LINE, authorId, checkItem, fieldsOf, kvList, mix, ownText, recMatches, singleRow, templateOf } from './repeated.js';
 import { COUNT_NAME, LETTER, clean, cut, gather, idrefEls, idrefText, shown, vis } from './text.js';
 import { spinStep, treeControls, widgetOf } from './widgets.js';
 
@@ -124,7 +124,9 @@ export const pointerButton = (el) => {
 // cursor: pointer set on the row or its list (not inherited from
 // further out). Its controls, when it has some, are its actions.
 export const clickableRow = (el) => {
-  if (el.querySelector(POINTER_INNER) || isEditable(el)) return false;
+  // (a code editor inside is the row's content: a notebook's cell, which
+  // a click selects)
+  if (fieldOutsideEditors(el, POINTER_INNER) || isEditable(el)) return false;
   if (clickHandler(el)) return true;
   if (getComputedStyle(el).cursor !== 'pointer') return false;
   let list = el.parentElement;
