@@ -225,7 +225,7 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 				if err := keys(ctx, t, tr, '\b'); err != nil {
 					return err
 				}
-			} else if err := typeText(ctx, t, tr, step.Text, editor); err != nil {
+			} else if err := typeEditorText(ctx, t, tr, step, editor); err != nil {
 				return err
 			} else if editor {
 				if err := settleEditor(ctx, t, tr, step.Text, how == "keys", !step.Submit && endsInWord(step.Text)); err != nil {
@@ -249,6 +249,40 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 		}))
 	})
 }
+
+// typeEditorText types a step's text (typeText). Into a code editor, a
+// step whose completion list stays open after it (one that ends in a
+// word and does not submit: settleEditor's keep) types its last key once
+// the page's requests in flight are back, up to EditorQuietMS: an
+// editor whose completion loads its words as typing starts (phpMyAdmin
+// asks for its tables on the first key) then lists them for the word, as
+// it does for a person whose typing leaves it that moment.
+func typeEditorText(ctx context.Context, t *chromedp.Target, tr *page.Trace, step page.Step, editor bool) error {
+	runes := []rune(step.Text)
+	if !editor || step.Submit || !endsInWord(step.Text) || len(runes) < 2 || len(runes) > PasteOver {
+		return typeText(ctx, t, tr, step.Text, editor)
+	}
+	if err := typeText(ctx, t, tr, string(runes[:len(runes)-1]), editor); err != nil {
+		return err
+	}
+	end := tr.Start(page.SpanEval, "Runtime.evaluate (requests quiet)")
+	_, err := chromedp.Evaluate[bool]("("+quietRequestsScript+")("+strconv.Itoa(EditorQuietMS)+")", chromedp.EvalAwaitPromise)(ctx, t)
+	end()
+	if err != nil {
+		return err
+	}
+	return typeText(ctx, t, tr, string(runes[len(runes)-1:]), editor)
+}
+
+// EditorQuietMS bounds the wait for the page's requests before the last
+// key of a word typed into a code editor (typeEditorText).
+const EditorQuietMS = 1000
+
+// quietRequestsScript is js/quietrequests.js, bundled into
+// quietrequests.gen.js.
+//
+//go:embed quietrequests.gen.js
+var quietRequestsScript string
 
 // settleEditor runs after the last key of a type step into a code
 // editor: it closes the completion list the typing left open, and when
