@@ -250,33 +250,42 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 	})
 }
 
-// typeEditorText types a step's text (typeText). Into a code editor, a
-// step whose completion list stays open after it (one that ends in a
-// word and does not submit: settleEditor's keep) types its last key once
-// the page's requests in flight are back, up to EditorQuietMS: an
-// editor whose completion loads its words as typing starts (phpMyAdmin
-// asks for its tables on the first key) then lists them for the word, as
-// it does for a person whose typing leaves it that moment.
+// typeEditorText types a step's text (typeText). Into a code editor whose
+// completion list stays open after the step (one that ends in a word and
+// does not submit: settleEditor's keep), the first key and the last are
+// each followed by a wait for the page's requests in flight, up to
+// EditorQuietMS: an editor whose completion loads its words when typing
+// starts (phpMyAdmin asks for the database's tables on the first key)
+// has them when a word's list starts, as it does for a person, who types
+// slower than the request takes. (CodeMirror 5's show-hint keeps the words
+// a list started with: a list started before the tables came never shows
+// them.)
 func typeEditorText(ctx context.Context, t *chromedp.Target, tr *page.Trace, step page.Step, editor bool) error {
 	runes := []rune(step.Text)
-	if !editor || step.Submit || !endsInWord(step.Text) || len(runes) < 2 || len(runes) > PasteOver {
+	if !editor || step.Submit || !endsInWord(step.Text) || len(runes) < 3 || len(runes) > PasteOver {
 		return typeText(ctx, t, tr, step.Text, editor)
 	}
-	if err := typeText(ctx, t, tr, string(runes[:len(runes)-1]), editor); err != nil {
+	quiet := func() error {
+		end := tr.Start(page.SpanEval, "Runtime.evaluate (requests quiet)")
+		defer end()
+		_, err := chromedp.Evaluate[bool]("("+quietRequestsScript+")("+strconv.Itoa(EditorQuietMS)+")", chromedp.EvalAwaitPromise)(ctx, t)
 		return err
 	}
-	end := tr.Start(page.SpanEval, "Runtime.evaluate (requests quiet)")
-	_, err := chromedp.Evaluate[bool]("("+quietRequestsScript+")("+strconv.Itoa(EditorQuietMS)+")", chromedp.EvalAwaitPromise)(ctx, t)
-	end()
-	if err != nil {
-		return err
+	for _, part := range []string{string(runes[:1]), string(runes[1 : len(runes)-1])} {
+		if err := typeText(ctx, t, tr, part, editor); err != nil {
+			return err
+		}
+		if err := quiet(); err != nil {
+			return err
+		}
 	}
 	return typeText(ctx, t, tr, string(runes[len(runes)-1:]), editor)
 }
 
 // EditorQuietMS bounds the wait for the page's requests before the last
-// key of a word typed into a code editor (typeEditorText).
-const EditorQuietMS = 1000
+// key of a word typed into a code editor (typeEditorText): the 2 s settle
+// counts one request for at most.
+const EditorQuietMS = 2000
 
 // quietRequestsScript is js/quietrequests.js, bundled into
 // quietrequests.gen.js.

@@ -407,11 +407,12 @@ func TestTypeWaitsForTheSearchField(t *testing.T) {
 }
 
 // Issue 18 pt 6 (phpMyAdmin's SQL box): the editor's completion asks the
-// server for the tables on the first key and lists them for a word once
-// they are back (here 300 ms later). Typed at once, "UPDATE shop_pr"
-// found the list without them (the task's suggestion shop_products was
-// there only when the machine happened to be fast): the word's last key
-// waits for the page's requests in flight, and the list holds the table.
+// server for the tables on the first key (here answered 300 ms later) and
+// opens a list on a word's key when none is open, keeping the words it
+// started with. Typed at once, "UPDATE shop_pr" started the list of "s"
+// before the tables came (the task's suggestion shop_products was there
+// only when the machine happened to be fast): the first key waits for
+// the page's requests in flight, and the list holds the table.
 func TestTypeIntoEditorWhoseCompletionLoads(t *testing.T) {
 	t.Parallel()
 	rt, tab := openURL(t, serveWidgets(t, map[string]http.HandlerFunc{

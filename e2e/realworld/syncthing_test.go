@@ -329,13 +329,31 @@ func stPauseFolder(ctx context.Context, s *session, w *wpSite) error {
 }
 
 // stPhotosPanel opens the GUI and the Photos folder's panel (its heading
-// opens it).
+// opens it). A panel the GUI shows open already (its Edit listed) is not
+// toggled shut, and one the heading's press left shut (the GUI redrew it
+// under the click) is opened again, as a person who sees it closed does.
 func stPhotosPanel(ctx context.Context, s *session, w *wpSite) (result, error) {
-	obs, err := wpOpen(ctx, s, w, "/")
+	r, err := s.call(ctx, "navigate", map[string]any{"url": w.Base + "/"})
 	if err != nil {
-		return result{}, err
+		return r, err
 	}
-	return wpPress(ctx, s, obs, `(?i)photos`)
+	if r.IsError || r.Body.Observation == nil {
+		return r, fmt.Errorf("navigate /: %s", firstLine(r.Text))
+	}
+	open := func(o *observation) bool {
+		for _, a := range o.Actions {
+			if a.Kind == "click" && !a.RecordParam && (a.Name == "edit" || strings.HasPrefix(a.Name, "edit ")) {
+				return true
+			}
+		}
+		return false
+	}
+	for try := 0; try < 2 && !open(r.Body.Observation); try++ {
+		if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)photos`); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
 }
 
 // stSettings opens the Settings dialog from the Actions menu.
