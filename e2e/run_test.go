@@ -202,6 +202,33 @@ func TestRunConfirmAndHandoff(t *testing.T) {
 	}
 }
 
+// A tab an action opens is where the run goes on, as a person's eyes
+// follow it and as pling serve shows it: the model opens the todo list in
+// a new tab, then toggles one of its rows, which exists only there.
+func TestRunFollowsATabTheActionOpens(t *testing.T) {
+	t.Parallel()
+	srv := fakechat.New(t, fakechat.Sequence(
+		fakechat.Reply{Calls: []fakechat.Call{{Name: "open_todos_tab", Args: `{}`}}},
+		fakechat.Reply{Calls: []fakechat.Call{{Name: "toggle", Args: `{"record":"t1"}`}}},
+		fakechat.Reply{Content: "Marked t1 done."},
+	))
+	out, stderr, status := runPling(t, srv.URL, "--url", url("/links"), "--config", "testdata/run_json.yaml", "Open the todo list and mark the first task done.")
+	if status != 0 || out != "Marked t1 done.\n" {
+		t.Fatalf("status %d stdout %q stderr %s", status, out, stderr)
+	}
+	contains(t, stderr, "[1] open_todos_tab → ok", "[2] toggle record=t1 → ok")
+	reqs := srv.Requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d requests, want 3", len(reqs))
+	}
+	if sys := reqs[1].Parsed.Messages[0].Text(); !strings.Contains(sys, "- path: /todos") {
+		t.Errorf("after the action the page section is not the new tab's:\n%s", sys)
+	}
+	if sys := reqs[2].Parsed.Messages[0].Text(); !strings.Contains(sys, "done true") {
+		t.Errorf("the toggle did not reach the new tab's t1:\n%s", sys)
+	}
+}
+
 // Usage errors: no instruction, no page, no key and no endpoint.
 func TestRunUsage(t *testing.T) {
 	t.Parallel()

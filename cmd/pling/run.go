@@ -97,11 +97,13 @@ Exit status: 0 answered, 1 failed, 2 usage, 3 stopped for a person (handoff), 13
 			cfg.App.Role = demoRole
 		}
 	}
-	rt, _, closeAll, err := openRuntime(ctx, *cfgPath, target)
+	ot, err := openTab(ctx, *cfgPath, target)
 	if err != nil {
 		return err
 	}
-	defer closeAll()
+	defer ot.closeAll()
+	pg := &followingPage{rt: ot.rt, tab: ot.tab, opts: ot.opts}
+	defer pg.closeTabs()
 	opts := agent.Options{Config: cfg, BaseURL: base, APIKey: key, Trace: trace}
 	if !*quiet {
 		opts.Progress = stderr
@@ -109,7 +111,7 @@ Exit status: 0 answered, 1 failed, 2 usage, 3 stopped for a person (handoff), 13
 	if isTerminal(stdin) {
 		opts.Confirm = &terminalConfirmer{in: bufio.NewReader(stdin), out: stderr}
 	}
-	res, err := agent.Run(ctx, rt, instruction, opts) // every step is bounded by the browser (actionTimeoutMs), as under serve
+	res, err := agent.Run(ctx, pg, instruction, opts) // every step is bounded by the browser (actionTimeoutMs), as under serve
 	if err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(stderr, "pling run: interrupted")

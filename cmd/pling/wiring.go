@@ -163,37 +163,59 @@ func sessionOptions(nav config.Navigation) browser.SessionOptions {
 // the one-shot commands (observe, extract). The returned func closes
 // everything.
 func openRuntime(ctx context.Context, cfgPath, url string) (*page.Runtime, *page.ActResult, func(), error) {
-	cfg, err := loadConfig(cfgPath)
+	o, err := openTab(ctx, cfgPath, url)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	return o.rt, o.nav, o.closeAll, nil
+}
+
+// openedTab is what openTab opened: the runtime on the tab, the tab, the
+// runtime's options (for a tab the page opens later), the navigation's
+// result, and the func that closes everything.
+type openedTab struct {
+	rt       *page.Runtime
+	tab      *browser.Session
+	opts     page.RuntimeOptions
+	nav      *page.ActResult
+	closeAll func()
+}
+
+// openTab is openRuntime with the tab and the runtime's options, which
+// pling run needs to follow a tab the page opens (followingPage).
+func openTab(ctx context.Context, cfgPath, url string) (*openedTab, error) {
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return nil, err
+	}
 	if err := cfg.Navigation.Check(url); err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	bo, err := browserOptions(cfg.Browser)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	bo.CheckURL = cfg.Navigation.Check // every request of the browser
 	if bo.RemoteHeader, err = remoteHeader(cfg.Browser, os.Getenv); err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	b, err := browser.Start(ctx, bo)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	tab, err := b.NewSessionOnFirstTab(ctx, sessionOptions(cfg.Navigation))
 	if err != nil {
 		b.Close()
-		return nil, nil, nil, err
+		return nil, err
 	}
 	closeAll := func() { tab.Close(); b.Close() }
-	rt := page.NewRuntime(tab, page.RuntimeOptions{Budgets: budgets(cfg.Observation),
-		SettleTimeout: cfg.Observation.SettleTimeout(), SettleQuiet: cfg.Observation.SettleQuiet(), CheckURL: cfg.Navigation.Check})
+	opts := page.RuntimeOptions{Budgets: budgets(cfg.Observation),
+		SettleTimeout: cfg.Observation.SettleTimeout(), SettleQuiet: cfg.Observation.SettleQuiet(), CheckURL: cfg.Navigation.Check}
+	rt := page.NewRuntime(tab, opts)
 	nav, err := rt.Navigate(ctx, url)
 	if err != nil {
 		closeAll()
-		return nil, nil, nil, err
+		return nil, err
 	}
-	return rt, nav, closeAll, nil
+	return &openedTab{rt: rt, tab: tab, opts: opts, nav: nav, closeAll: closeAll}, nil
 }
