@@ -237,6 +237,55 @@ var plingModule = (() => {
     } catch (e) {
     }
   };
+  var CHAIN_MAX = 10;
+  var watchCallbacks = (w) => {
+    let depth = 0;
+    const wrap = (ask, cancel, counts) => {
+      try {
+        const req = window[ask], can = window[cancel];
+        if (typeof req !== "function" || typeof can !== "function") return null;
+        const keys = /* @__PURE__ */ new Map();
+        window[ask] = function(fn, ...rest) {
+          if (typeof fn !== "function") return req.call(window, fn, ...rest);
+          const d = depth + 1;
+          const key = d <= CHAIN_MAX && counts() ? { callback: true } : null;
+          let id = 0;
+          const run = function(...a) {
+            keys.delete(id);
+            const had = key !== null && w.pending.delete(key);
+            const outer = depth;
+            depth = d;
+            try {
+              return fn.apply(this, a);
+            } finally {
+              depth = outer;
+              if (had) w.touch();
+            }
+          };
+          id = req.call(window, run, ...rest);
+          if (key) {
+            keys.set(id, key);
+            w.pending.set(key, performance.now());
+          }
+          return id;
+        };
+        window[cancel] = function(id) {
+          const key = keys.get(id);
+          if (key) {
+            keys.delete(id);
+            w.pending.delete(key);
+          }
+          return can.call(window, id);
+        };
+        return req;
+      } catch (e) {
+        return null;
+      }
+    };
+    const raf = wrap("requestAnimationFrame", "cancelAnimationFrame", () => document.visibilityState !== "hidden");
+    wrap("requestIdleCallback", "cancelIdleCallback", () => true);
+    if (raf) w.raf = (f) => raf.call(window, f);
+  };
   var watcher = () => {
     let w = window[KEY];
     if (w) return w;
@@ -244,6 +293,7 @@ var plingModule = (() => {
     watchDOM(w);
     watchRequests(w);
     watchTimers(w);
+    watchCallbacks(w);
     watchPage(w);
     Object.defineProperty(window, KEY, { value: w, enumerable: false });
     return w;
@@ -271,12 +321,13 @@ var plingModule = (() => {
     const reacted = () => params.fresh ? w.input >= 0 && w.mut > w.input : !!(params.after_load && w.early && w.scripts === 0 && w.requests === 0);
     const calm = Math.min(params.quiet_ms, Math.max(16, Math.round(params.quiet_ms / 3)));
     let ticking = true;
+    const raf = w.raf || ((f) => requestAnimationFrame(f));
     const onFrame = () => {
       w.frame++;
-      if (ticking) requestAnimationFrame(onFrame);
+      if (ticking) raf(onFrame);
     };
     try {
-      requestAnimationFrame(onFrame);
+      raf(onFrame);
     } catch (e) {
     }
     const finish = (settled) => {

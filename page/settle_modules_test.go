@@ -17,7 +17,8 @@ type settleCount struct {
 // as in flight (not a data: URL, a template script or a blank frame) and
 // an inline module as a script, and
 // settle answers at once for an install, settles a quiet page and times
-// out on one a running animation keeps busy.
+// out on one a running animation keeps busy; the page's frame and idle
+// callbacks count as in flight until they ran (a chain's first ten).
 func TestSettleModules(t *testing.T) {
 	s := jstest.Open(t, "testdata/jsmodules/settle.html")
 	m := jstest.Load(t, "testdata/jsmodules/settleprobe.js")
@@ -31,6 +32,12 @@ func TestSettleModules(t *testing.T) {
 		// a timer counts only when a trusted input's handler sets it
 		{Name: "a timer the page sets on its own", Fn: "timer", Args: []any{200, false, false}, Want: map[string]any{"during": 0, "after": 0, "ran": true}},
 		{Name: "a timer an untrusted click's handler sets", Fn: "timer", Args: []any{200, true, false}, Want: map[string]any{"during": 0, "after": 0, "ran": true}},
+		// frame and idle callbacks count until they ran, the first
+		// CHAIN_MAX (10) of a chain
+		{Name: "a chain of frame callbacks", Fn: "chain", Args: []any{"frame", 4}, Want: map[string]any{"counted": 4, "after": 0}},
+		{Name: "a chain of idle callbacks", Fn: "chain", Args: []any{"idle", 3}, Want: map[string]any{"counted": 3, "after": 0}},
+		{Name: "a frame loop stops counting", Fn: "chain", Args: []any{"frame", 15}, Want: map[string]any{"counted": 10, "after": 0}},
+		{Name: "a cancelled frame callback", Fn: "cancelled", Args: nil, Want: map[string]any{"counted": 1, "after": 0}},
 		{Name: "an external script", Fn: "added", Args: []any{`<script src="/never.js"></script>`}, Want: settleCount{1, 1, true}},
 		{Name: "a template script", Fn: "added", Args: []any{`<script type="text/template" src="/t.js"></script>`}, Want: settleCount{0, 0, true}},
 		// an inline module imports from the network (an import map,

@@ -255,3 +255,54 @@ func TestSettleWaitsForAnInputsTimer(t *testing.T) {
 		t.Errorf("the reminder's notice is not in the observation:\n%s", page.Render(res.Observation, page.DefaultBudgets()))
 	}
 }
+
+// A page that shows what it did a few hops later (MediaWiki's "Your edit
+// was saved.": an idle callback runs the module, frames add its styles,
+// the notice is appended invisible and faded in two frames later) is
+// observed after the last hop. On a loaded machine the frames came more
+// than the quiet window apart and the observation, after a save that
+// navigated, had no notice (CI, TestMediaWiki undo_edit and
+// append_sentence). Here the hops are eight frames long without a change
+// (some 130 ms, beyond the 100 ms window); the page shows the notice once
+// loaded, and again after a click.
+func TestSettleWaitsForAPagesFrameChain(t *testing.T) {
+	t.Parallel()
+	base := testbrowser.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte(`<!doctype html><title>Saved</title>
+<style>.note { opacity: 0; transition: opacity .2s } .note.shown { opacity: 1 }</style>
+<main><h1>Opening hours</h1><button id="again">Save again</button><div id="area"></div></main>
+<script>
+function notify(text) {
+  requestIdleCallback(() => {
+    let n = 0;
+    const hop = () => {
+      if (++n < 8) { requestAnimationFrame(hop); return; }
+      const p = document.createElement("p");
+      p.className = "note"; p.setAttribute("role", "status"); p.textContent = text;
+      document.getElementById("area").replaceChildren(p);
+      requestAnimationFrame(() => requestAnimationFrame(() => p.classList.add("shown")));
+    };
+    requestAnimationFrame(hop);
+  });
+}
+window.addEventListener("load", () => notify("Your edit was saved."));
+document.getElementById("again").addEventListener("click", () => notify("Saved once more."));
+</script>`))
+	}))
+	rt := page.NewRuntime(testbrowser.New(t), page.RuntimeOptions{Budgets: page.DefaultBudgets(), SettleTimeout: 10 * time.Second})
+	res, err := rt.Navigate(t.Context(), base+"/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := page.Render(res.Observation, page.DefaultBudgets()); !strings.Contains(text, "Your edit was saved.") {
+		t.Fatalf("navigate's observation came before the page's frames showed its notice:\n%s", text)
+	}
+	act, err := rt.Act(t.Context(), page.ActRequest{Action: "save_again"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := page.ReceiptText(act.Receipt) + page.Render(act.Observation, page.DefaultBudgets()); !act.Receipt.OK || !strings.Contains(text, "Saved once more.") {
+		t.Fatalf("the receipt came before the page's frames showed its notice:\n%s", text)
+	}
+}

@@ -41,8 +41,11 @@ export const wait = (w, params, resolve) => {
     : !!(params.after_load && w.early && w.scripts === 0 && w.requests === 0);
   const calm = Math.min(params.quiet_ms, Math.max(16, Math.round(params.quiet_ms / 3)));
   let ticking = true;
-  const onFrame = () => { w.frame++; if (ticking) requestAnimationFrame(onFrame); };
-  try { requestAnimationFrame(onFrame); } catch (e) { /* no frames: the full window applies */ }
+  // (the original requestAnimationFrame: the watcher counts the page's
+  // frame callbacks as in flight, not its own)
+  const raf = w.raf || ((f) => requestAnimationFrame(f));
+  const onFrame = () => { w.frame++; if (ticking) raf(onFrame); };
+  try { raf(onFrame); } catch (e) { /* no frames: the full window applies */ }
   const finish = (settled) => { ticking = false; resolve({ settled }); };
   const tick = () => {
     const now = performance.now();

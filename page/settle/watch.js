@@ -2,7 +2,8 @@
 // window.__plingQuiet (non-enumerable), keeps the time of the last change
 // of the page (a DOM mutation, a resource load, a scroll) and what is in
 // flight (scripts, stylesheets, module preloads, frames, XHR and fetch,
-// and the short timers an input's handlers set),
+// the short timers an input's handlers set, and the frame and idle
+// callbacks a page chains a change through),
 // so a later wait (wait.js) can tell a page that is already quiet at once.
 'use strict';
 
@@ -237,6 +238,69 @@ const watchTimers = (w) => {
   } catch (e) { /* a frozen setTimeout: timers are not watched */ }
 };
 
+// CHAIN_MAX is how many frame or idle callbacks, each asked for by the
+// one before, count as in flight: a page that shows what it did a few
+// hops later (MediaWiki's "Your edit was saved." comes after an idle
+// callback runs the module, a frame adds its styles, and two more frames
+// fade the notice in) is not done until the last hop ran, however slowly
+// a loaded machine renders its frames. A loop that asks for a frame on
+// every frame (an animation, a canvas) stops counting after CHAIN_MAX.
+export const CHAIN_MAX = 10;
+
+// watchCallbacks counts a requestAnimationFrame or requestIdleCallback
+// callback as in flight until it runs or is cancelled, when it is one of
+// the first CHAIN_MAX of a chain (asked for by the page's own code, or by
+// a callback within the chain). A frame callback is not counted in a
+// hidden document (it would not run until the tab is shown). The
+// watcher's own frame counter (wait.js) uses the original, w.raf.
+const watchCallbacks = (w) => {
+  let depth = 0; // the chain position of the callback running now
+  const wrap = (ask, cancel, counts) => {
+    try {
+      const req = window[ask], can = window[cancel];
+      if (typeof req !== 'function' || typeof can !== 'function') return null;
+      const keys = new Map();
+      window[ask] = function (fn, ...rest) {
+        if (typeof fn !== 'function') return req.call(window, fn, ...rest);
+        const d = depth + 1;
+        const key = d <= CHAIN_MAX && counts() ? { callback: true } : null;
+        let id = 0;
+        const run = function (...a) {
+          keys.delete(id);
+          const had = key !== null && w.pending.delete(key);
+          const outer = depth;
+          depth = d;
+          try {
+            return fn.apply(this, a);
+          } finally {
+            depth = outer;
+            if (had) w.touch();
+          }
+        };
+        id = req.call(window, run, ...rest);
+        if (key) {
+          keys.set(id, key);
+          w.pending.set(key, performance.now());
+        }
+        return id;
+      };
+      window[cancel] = function (id) {
+        const key = keys.get(id);
+        if (key) {
+          keys.delete(id);
+          w.pending.delete(key);
+        }
+        return can.call(window, id);
+      };
+      return req;
+    } catch (e) { return null; /* a frozen global: its callbacks are not watched */ }
+  };
+  const raf = wrap('requestAnimationFrame', 'cancelAnimationFrame', () => document.visibilityState !== 'hidden');
+  wrap('requestIdleCallback', 'cancelIdleCallback', () => true);
+  // (bound: the original is called on window, whatever calls it)
+  if (raf) w.raf = (f) => raf.call(window, f);
+};
+
 // watcher returns this document's watcher, installing it on the first
 // call.
 export const watcher = () => {
@@ -246,6 +310,7 @@ export const watcher = () => {
   watchDOM(w);
   watchRequests(w);
   watchTimers(w);
+  watchCallbacks(w);
   watchPage(w);
   Object.defineProperty(window, KEY, { value: w, enumerable: false });
   return w;

@@ -59,3 +59,32 @@ export const timer = async (ms, clicked, clear) => {
   await new Promise((r) => setTimeout(r, Math.min(ms, 1000) + 30));
   return { during, after: w.pending.size - p0, ran };
 };
+
+// chain asks for n frame (kind 'frame') or idle ('idle') callbacks, each
+// from the one before, and says how many of them the watcher counted in
+// flight as they were asked for, and how many stay in flight once the
+// last ran.
+export const chain = (kind, n) => new Promise((resolve) => {
+  const w = watcher();
+  const ask = kind === 'frame' ? (f) => requestAnimationFrame(f) : (f) => requestIdleCallback(f);
+  const p0 = w.pending.size;
+  let counted = 0;
+  const hop = (i) => {
+    if (i === n) { resolve({ counted, after: w.pending.size - p0 }); return; }
+    const before = w.pending.size;
+    ask(() => hop(i + 1));
+    if (w.pending.size > before) counted++;
+  };
+  hop(0);
+});
+
+// cancelled asks for a frame callback and cancels it: in flight between,
+// not after.
+export const cancelled = () => {
+  const w = watcher();
+  const p0 = w.pending.size;
+  const id = requestAnimationFrame(() => {});
+  const during = w.pending.size - p0;
+  cancelAnimationFrame(id);
+  return { counted: during, after: w.pending.size - p0 };
+};
