@@ -270,19 +270,33 @@ func stUsageReport(ctx context.Context, s *session, w *wpSite) error {
 // GUI draws its modals a moment after the page loads) and returns the
 // observation that shows it.
 func stDialog(ctx context.Context, s *session, re string) (*observation, error) {
-	for i := 0; i < 3; i++ {
+	r, err := stObserveUntil(ctx, s, "dialog like "+re, func(r result) bool { return hasDialog(r.Text, re) })
+	return r.Body.Observation, err
+}
+
+// stObserveUntil observes until ok holds for the observation, or
+// stPatience has passed, as a person waits for what the page is about to
+// show. Syncthing asks about usage reports once it has its report (GET
+// /rest/svc/report, which it computes) and draws its folders once their
+// status came; with the machine's two cores busy with three test
+// packages, those came after three observes (some 9 s): settle counts a
+// request in flight for 2 s at most.
+func stObserveUntil(ctx context.Context, s *session, what string, ok func(result) bool) (result, error) {
+	last := ""
+	for start := time.Now(); time.Since(start) < stPatience; {
 		r, err := s.call(ctx, "observe", map[string]any{"wait": map[string]any{"for": "settle", "timeout_ms": 3000}})
 		if err != nil {
-			return nil, err
+			return r, err
 		}
 		if r.IsError || r.Body.Observation == nil {
-			return nil, fmt.Errorf("observe: %s", firstLine(r.Text))
+			return r, fmt.Errorf("observe: %s", firstLine(r.Text))
 		}
-		if hasDialog(r.Text, re) {
-			return r.Body.Observation, nil
+		if ok(r) {
+			return r, nil
 		}
+		last = r.Text
 	}
-	return nil, fmt.Errorf("no dialog like %s is reported", re)
+	return result{}, fmt.Errorf("no %s is reported; the last observation:\n%s", what, clip(last, 1500))
 }
 
 // hasDialog says whether an observation's text reports an open dialog
@@ -297,6 +311,9 @@ func hasDialog(text, re string) bool {
 	}
 	return false
 }
+
+// stPatience bounds stObserveUntil's wait.
+const stPatience = 30 * time.Second
 
 // stAddFolder: Add Folder, its label and path in the modal, Save.
 func stAddFolder(photos string) func(context.Context, *session, *wpSite) error {
@@ -320,12 +337,29 @@ func stAddFolder(photos string) func(context.Context, *session, *wpSite) error {
 
 // stPauseFolder: the Photos folder's panel (its heading opens it), Pause.
 func stPauseFolder(ctx context.Context, s *session, w *wpSite) error {
-	r, err := stPhotosPanel(ctx, s, w)
-	if err != nil {
-		return err
-	}
-	_, err = wpPress(ctx, s, r.Body.Observation, `(?i)^pause( |$)`)
+	_, err := stPanelPress(ctx, s, w, `(?i)^pause( |$)`)
 	return err
+}
+
+// stPanelPress presses the action like re in the Photos folder's open
+// panel. When the panel shut between the observation and the press (the
+// GUI draws its folder list anew when the config the last task saved
+// comes back, late on a loaded machine, and a redrawn panel is shut),
+// the act says ACTION_NOT_FOUND and lists what the page offers now: the
+// panel is opened again and the action pressed once more, as a person
+// who sees it shut does.
+func stPanelPress(ctx context.Context, s *session, w *wpSite, re string) (result, error) {
+	var r result
+	var err error
+	for try := 0; try < 2; try++ {
+		if r, err = stPhotosPanel(ctx, s, w); err != nil {
+			return r, err
+		}
+		if r, err = wpPress(ctx, s, r.Body.Observation, re); err == nil || !strings.Contains(err.Error(), "ACTION_NOT_FOUND") {
+			return r, err
+		}
+	}
+	return r, err
 }
 
 // stPhotosPanel opens the GUI and the Photos folder's panel (its heading
@@ -339,6 +373,20 @@ func stPhotosPanel(ctx context.Context, s *session, w *wpSite) (result, error) {
 	}
 	if r.IsError || r.Body.Observation == nil {
 		return r, fmt.Errorf("navigate /: %s", firstLine(r.Text))
+	}
+	// (a GUI still loading its folders' status shows no Photos yet)
+	listed := func(r result) bool {
+		for _, a := range r.Body.Observation.Actions {
+			if a.Kind == "click" && !a.RecordParam && strings.Contains(strings.ToLower(a.Name+" "+a.Description), "photos") {
+				return true
+			}
+		}
+		return r.Body.Observation.Continuation != "" // (more actions: pressing finds it)
+	}
+	if !listed(r) {
+		if r, err = stObserveUntil(ctx, s, "Photos folder", listed); err != nil {
+			return r, err
+		}
 	}
 	open := func(o *observation) bool {
 		for _, a := range o.Actions {
@@ -423,11 +471,8 @@ func stGUISignIn(ctx context.Context, s *session, w *wpSite) error {
 // stIgnorePatterns: the Photos folder's panel, its Edit, the dialog's
 // Ignore Patterns tab, a pattern typed into it, Save.
 func stIgnorePatterns(ctx context.Context, s *session, w *wpSite) error {
-	r, err := stPhotosPanel(ctx, s, w)
+	r, err := stPanelPress(ctx, s, w, `(?i)^edit( |$)`)
 	if err != nil {
-		return err
-	}
-	if r, err = wpPress(ctx, s, r.Body.Observation, `(?i)^edit( |$)`); err != nil {
 		return err
 	}
 	var args map[string]any
@@ -509,11 +554,7 @@ func stTab(ctx context.Context, s *session, obs *observation, label string) (res
 
 // stEditPhotos opens the Photos folder's panel and its Edit dialog.
 func stEditPhotos(ctx context.Context, s *session, w *wpSite) (result, error) {
-	r, err := stPhotosPanel(ctx, s, w)
-	if err != nil {
-		return r, err
-	}
-	return wpPress(ctx, s, r.Body.Observation, `(?i)^edit( |$)`)
+	return stPanelPress(ctx, s, w, `(?i)^edit( |$)`)
 }
 
 // stAddDevice: Add Remote Device, its long device ID and a name, the
