@@ -298,7 +298,7 @@ func wantFeedback(r result, re string) error {
 			}
 		}
 	}
-	return fmt.Errorf("no feedback like %s after the act: %s", re, firstLine(r.Text))
+	return fmt.Errorf("no feedback like %s after the act: %s\nthe result:\n%s", re, firstLine(r.Text), clip(r.Text, 2500))
 }
 
 // adminerWant checks the task's outcome in the database.

@@ -230,6 +230,9 @@ type observation struct {
 	} `json:"records"`
 	Continuation string         `json:"continuation"`
 	State        map[string]any `json:"state"`
+	// Settled is false when the page was still changing at the
+	// observation (its settle wait timed out).
+	Settled *bool `json:"settled"`
 }
 
 type action struct {

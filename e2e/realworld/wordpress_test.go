@@ -280,6 +280,27 @@ func wpAct(ctx context.Context, s *session, a *action, rec string, args map[stri
 	if r.Body.Observation == nil {
 		return r, fmt.Errorf("act %s %s: no observation in the result", a.Name, rec)
 	}
+	return settledAfter(ctx, s, r)
+}
+
+// settledAfter observes once more after a result whose page did not
+// settle ("did not settle (may still be changing)": a loaded machine, an
+// application loading a skin's scripts for the first time), as an agent
+// told so does, and returns the result with that observation (the
+// receipt kept, the new observation's text added).
+func settledAfter(ctx context.Context, s *session, r result) (result, error) {
+	if o := r.Body.Observation; o == nil || o.Settled == nil || *o.Settled {
+		return r, nil
+	}
+	next, err := s.call(ctx, "observe", map[string]any{"wait": map[string]any{"for": "settle", "timeout_ms": 5000}})
+	if err != nil {
+		return r, err
+	}
+	if next.IsError || next.Body.Observation == nil {
+		return r, fmt.Errorf("observe after a page that did not settle: %s", firstLine(next.Text))
+	}
+	r.Body.Observation = next.Body.Observation
+	r.Text += "\n" + next.Text
 	return r, nil
 }
 
