@@ -26,11 +26,11 @@ var plingModule = (() => {
     default: () => prep_default
   });
 
-  // ../page/settle/watch.js
-  var KEY = "__plingQuiet";
-
   // ../page/settle/wait.js
   var PENDING_MS = 2e3;
+
+  // ../page/settle/watch.js
+  var KEY = "__plingQuiet";
 
   // ../internal/js/registry.js
   var win = window;

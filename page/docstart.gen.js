@@ -25,6 +25,66 @@ var plingModule = (() => {
     default: () => docstart_default
   });
 
+  // settle/wait.js
+  var PENDING_MS = 2e3;
+  var busy = (w) => {
+    if (document.readyState !== "complete") return true;
+    const now = performance.now();
+    for (const [k, t0] of w.pending) {
+      if (now - t0 < PENDING_MS) return true;
+      w.pending.delete(k);
+      if (k.poll) {
+        k.late = true;
+        if (!w.late.has(k.poll)) w.late.set(k.poll, /* @__PURE__ */ new Set());
+        w.late.get(k.poll).add(k);
+      }
+    }
+    try {
+      return document.getAnimations().some((a) => a.playState === "running" && isFinite(a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming().endTime : Infinity));
+    } catch (e) {
+      return false;
+    }
+  };
+  var wait = (w, params, resolve) => {
+    const start = performance.now();
+    const floor = params.fresh ? start : -Infinity;
+    const reacted = () => params.fresh ? w.input >= 0 && w.mut > w.input : !!(params.after_load && w.early && w.scripts === 0 && w.requests === 0);
+    const calm = Math.min(params.quiet_ms, Math.max(16, Math.round(params.quiet_ms / 3)));
+    let ticking = true;
+    const raf = w.raf || ((f) => requestAnimationFrame(f));
+    const onFrame = () => {
+      w.frame++;
+      if (ticking) raf(onFrame);
+    };
+    try {
+      raf(onFrame);
+    } catch (e) {
+    }
+    const finish = (settled) => {
+      ticking = false;
+      resolve({ settled });
+    };
+    const tick = () => {
+      const now = performance.now();
+      if (busy(w)) w.touch();
+      const quiet = now - Math.max(w.last, floor);
+      if (quiet >= params.quiet_ms) {
+        finish(true);
+        return;
+      }
+      if (reacted() && now - w.last >= calm && w.frame - w.lastFrame >= 2) {
+        finish(true);
+        return;
+      }
+      if (now - start >= params.timeout_ms) {
+        finish(false);
+        return;
+      }
+      setTimeout(tick, Math.min(25, Math.max(5, Math.min(params.quiet_ms - quiet, calm - (now - w.last)))));
+    };
+    tick();
+  };
+
   // settle/watch.js
   var KEY = "__plingQuiet";
   var RUNS = /^(module|(text|application)\/(x-)?(java|ecma)script)$/i;
@@ -47,6 +107,8 @@ var plingModule = (() => {
       w.lastFrame = w.frame;
     };
     w.pending = /* @__PURE__ */ new Map();
+    w.late = /* @__PURE__ */ new Map();
+    w.lateEnds = /* @__PURE__ */ new Map();
     w.longPolls = /* @__PURE__ */ new Set();
     return w;
   };
@@ -120,14 +182,36 @@ var plingModule = (() => {
     else start();
   };
   var watchRequests = (w) => {
-    const begin = (url) => {
+    const begin = (url, xhr) => {
       w.requests++;
       const path = pathOf(url);
       if (path && w.longPolls.has(path)) return () => {
       };
-      const key = { poll: path };
-      w.pending.set(key, performance.now());
+      const now = performance.now();
+      const late = path ? w.late.get(path) : null;
+      if (late) {
+        for (const k of late) {
+          if (k.done()) {
+            late.delete(k);
+            w.lateEnds.set(path, now);
+          }
+        }
+      }
+      if (path && w.lateEnds.has(path) && now - w.lateEnds.get(path) < PENDING_MS) {
+        w.longPolls.add(path);
+        return () => {
+        };
+      }
+      const key = { poll: path, ended: false };
+      key.done = () => key.ended || xhr !== null && xhr.readyState === 4;
+      w.pending.set(key, now);
       return () => {
+        key.ended = true;
+        if (key.late && path) {
+          const l = w.late.get(path);
+          if (l) l.delete(key);
+          w.lateEnds.set(path, performance.now());
+        }
         if (w.pending.delete(key)) w.touch();
       };
     };
@@ -145,7 +229,7 @@ var plingModule = (() => {
       }
       if (send) {
         XHR.send = function(...a) {
-          this.addEventListener("loadend", begin(urls.get(this)));
+          this.addEventListener("loadend", begin(urls.get(this), this));
           return send.apply(this, a);
         };
       }
@@ -160,7 +244,7 @@ var plingModule = (() => {
             url = a[0] && typeof a[0] === "object" && "url" in a[0] ? a[0].url : String(a[0]);
           } catch (e) {
           }
-          const end = begin(url);
+          const end = begin(url, null);
           const p = f.apply(this, a);
           p.then(end, end);
           return p;
@@ -297,62 +381,6 @@ var plingModule = (() => {
     watchPage(w);
     Object.defineProperty(window, KEY, { value: w, enumerable: false });
     return w;
-  };
-
-  // settle/wait.js
-  var PENDING_MS = 2e3;
-  var busy = (w) => {
-    if (document.readyState !== "complete") return true;
-    const now = performance.now();
-    for (const [k, t0] of w.pending) {
-      if (now - t0 < PENDING_MS) return true;
-      w.pending.delete(k);
-      if (k.poll) w.longPolls.add(k.poll);
-    }
-    try {
-      return document.getAnimations().some((a) => a.playState === "running" && isFinite(a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming().endTime : Infinity));
-    } catch (e) {
-      return false;
-    }
-  };
-  var wait = (w, params, resolve) => {
-    const start = performance.now();
-    const floor = params.fresh ? start : -Infinity;
-    const reacted = () => params.fresh ? w.input >= 0 && w.mut > w.input : !!(params.after_load && w.early && w.scripts === 0 && w.requests === 0);
-    const calm = Math.min(params.quiet_ms, Math.max(16, Math.round(params.quiet_ms / 3)));
-    let ticking = true;
-    const raf = w.raf || ((f) => requestAnimationFrame(f));
-    const onFrame = () => {
-      w.frame++;
-      if (ticking) raf(onFrame);
-    };
-    try {
-      raf(onFrame);
-    } catch (e) {
-    }
-    const finish = (settled) => {
-      ticking = false;
-      resolve({ settled });
-    };
-    const tick = () => {
-      const now = performance.now();
-      if (busy(w)) w.touch();
-      const quiet = now - Math.max(w.last, floor);
-      if (quiet >= params.quiet_ms) {
-        finish(true);
-        return;
-      }
-      if (reacted() && now - w.last >= calm && w.frame - w.lastFrame >= 2) {
-        finish(true);
-        return;
-      }
-      if (now - start >= params.timeout_ms) {
-        finish(false);
-        return;
-      }
-      setTimeout(tick, Math.min(25, Math.max(5, Math.min(params.quiet_ms - quiet, calm - (now - w.last)))));
-    };
-    tick();
   };
 
   // settle/settle.js

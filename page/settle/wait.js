@@ -4,8 +4,9 @@
 
 // PENDING_MS is the longest one request counts as in flight, from when it
 // was seen, so a long poll or a hung load does not hold every settle to
-// its timeout; an XHR or fetch still open then marks its address a long
-// poll, whose later requests are not counted at all.
+// its timeout. An XHR or fetch still open then is late; its address is a
+// long poll, whose later requests are not counted at all, once the page
+// asks it again within PENDING_MS of that late request's end (watch.js).
 export const PENDING_MS = 2000;
 
 // busy says whether the page is still changing on its own: the document
@@ -16,9 +17,13 @@ const busy = (w) => {
   for (const [k, t0] of w.pending) {
     if (now - t0 < PENDING_MS) return true;
     w.pending.delete(k);
-    // (an XHR or fetch open this long is a long poll: its address is
-    // not counted again, watch.js)
-    if (k.poll) w.longPolls.add(k.poll);
+    // (an XHR or fetch open this long is late: asked again as soon as it
+    // ends, its address is a long poll, watch.js)
+    if (k.poll) {
+      k.late = true;
+      if (!w.late.has(k.poll)) w.late.set(k.poll, new Set());
+      w.late.get(k.poll).add(k);
+    }
   }
   try {
     return document.getAnimations().some(a => a.playState === 'running' &&

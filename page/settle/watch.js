@@ -7,6 +7,8 @@
 // so a later wait (wait.js) can tell a page that is already quiet at once.
 'use strict';
 
+import { PENDING_MS } from './wait.js';
+
 export const KEY = '__plingQuiet';
 
 // A script type that runs: none, module, or a JavaScript MIME type.
@@ -33,8 +35,13 @@ const fresh = () => {
     early: document.readyState === 'loading', scripts: 0, requests: 0 };
   w.touch = () => { w.last = performance.now(); w.lastFrame = w.frame; };
   w.pending = new Map();
-  // longPolls: the addresses a request stayed open at past PENDING_MS (an
-  // XHR's or fetch's pending key holds its address, as poll)
+  // late: the requests to an address still open past PENDING_MS (late),
+  // until they end; lateEnds: when a late request to an address ended;
+  // longPolls: the addresses asked again within
+  // PENDING_MS of such an end (an XHR's or fetch's pending key holds its
+  // address, as poll)
+  w.late = new Map();
+  w.lateEnds = new Map();
   w.longPolls = new Set();
   return w;
 };
@@ -118,19 +125,46 @@ const watchDOM = (w) => {
 // came as in flight until it ends. A page's frozen XMLHttpRequest or
 // fetch is not watched; each is tried on its own, so one frozen global
 // does not leave the other unwatched.
-// A request to an address (origin and path) whose earlier request was
-// still open after PENDING_MS is a long poll (Syncthing's /rest/events,
-// open until an event comes, asked again at once): it is not counted,
-// or every settle after an action waited the 2 s for the poll the
-// action's own events restarted.
+// A request to an address (origin and path) asked again within
+// PENDING_MS of the end of an earlier request that was still open after
+// PENDING_MS is a long poll (Syncthing's /rest/events, open until an
+// event comes, asked again at once): it and the later ones are not
+// counted, or every settle after an action waited the 2 s for the poll
+// the action's own events restarted. A request that was only slow (an
+// application's first answers on a loaded machine) makes no long poll
+// of its address: what the page asks there later counts again.
 const watchRequests = (w) => {
-  const begin = (url) => {
+  // begin counts a request to url in flight and returns its end; xhr (or
+  // null, a fetch) tells a late request that has ended before its end ran
+  // (a page's onloadend, which asks again, runs before the watcher's
+  // loadend listener).
+  const begin = (url, xhr) => {
     w.requests++;
     const path = pathOf(url);
     if (path && w.longPolls.has(path)) return () => {};
-    const key = { poll: path };
-    w.pending.set(key, performance.now());
-    return () => { if (w.pending.delete(key)) w.touch(); };
+    const now = performance.now();
+    const late = path ? w.late.get(path) : null;
+    if (late) {
+      for (const k of late) {
+        if (k.done()) { late.delete(k); w.lateEnds.set(path, now); }
+      }
+    }
+    if (path && w.lateEnds.has(path) && now - w.lateEnds.get(path) < PENDING_MS) {
+      w.longPolls.add(path);
+      return () => {};
+    }
+    const key = { poll: path, ended: false };
+    key.done = () => key.ended || (xhr !== null && xhr.readyState === 4);
+    w.pending.set(key, now);
+    return () => {
+      key.ended = true;
+      if (key.late && path) {
+        const l = w.late.get(path);
+        if (l) l.delete(key);
+        w.lateEnds.set(path, performance.now());
+      }
+      if (w.pending.delete(key)) w.touch();
+    };
   };
   const urls = new WeakMap();
   try {
@@ -143,7 +177,7 @@ const watchRequests = (w) => {
     }
     if (send) {
       XHR.send = function (...a) {
-        this.addEventListener('loadend', begin(urls.get(this)));
+        this.addEventListener('loadend', begin(urls.get(this), this));
         return send.apply(this, a);
       };
     }
@@ -154,7 +188,7 @@ const watchRequests = (w) => {
       window.fetch = function (...a) {
         let url = '';
         try { url = a[0] && typeof a[0] === 'object' && 'url' in a[0] ? a[0].url : String(a[0]); } catch (e) { /* unreadable */ }
-        const end = begin(url);
+        const end = begin(url, null);
         const p = f.apply(this, a);
         p.then(end, end);
         return p;
