@@ -49,9 +49,9 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 	}
 	// replan resolves the action against a fresh snapshot: nothing was
 	// done to the page yet.
-	replan := func() (actPlan, error) {
+	replan := func(settle bool) (actPlan, error) {
 		end := TraceFrom(ctx).Start(SpanPhase, "act: before-snapshot")
-		before, err := r.observe(ctx, observeHow{prose: true})
+		before, err := r.observe(ctx, observeHow{prose: true, settle: settle})
 		end()
 		if err != nil {
 			return actPlan{}, err
@@ -70,12 +70,12 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 	case optimistic:
 		if p, err = r.plan(ctx, req, how, r.last); err != nil {
 			optimistic = false
-			p, err = replan()
+			p, err = replan(false)
 		}
 	case how.before != nil:
 		p, err = r.plan(ctx, req, how, how.before)
 	default:
-		p, err = replan()
+		p, err = replan(false)
 	}
 	if err != nil {
 		return nil, err
@@ -84,9 +84,12 @@ func (r *Runtime) act(ctx context.Context, req ActRequest, how actHow) (*ActResu
 	// (a control the page rendered again between the snapshot and the
 	// input, as AngularJS and React do when their state changes, is gone
 	// before any input was given: once, the act is planned again on a
-	// fresh snapshot and reaches the control of that name now)
+	// fresh snapshot and reaches the control of that name now; that
+	// snapshot waits for the page to settle, so a page still drawing its
+	// list anew (in steps, or twice in a row: Syncthing's folders when a
+	// saved config comes back) does not take the control away again)
 	if errors.Is(err, ErrPageChanged) || (ErrorCode(err) == CodeActionNotFound && p.res.Action.tool == nil) {
-		if p, err = replan(); err != nil {
+		if p, err = replan(true); err != nil {
 			return nil, err
 		}
 		res, err = r.perform(ctx, p, false)

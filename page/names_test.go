@@ -659,6 +659,29 @@ func TestActReachesAControlRenderedAgain(t *testing.T) {
 	}
 }
 
+// A control the page draws anew several times in a row (rerender-burst:
+// eight redraws 40 ms apart, started by the act's own scroll) is reached
+// once the page is quiet: the fresh snapshot the act is planned again on
+// waits for the page to settle. Without the wait, the control it
+// resolved was replaced again before the click (Syncthing's folder
+// heading in `make test`: ACTION_NOT_FOUND "the element is gone").
+func TestActReachesAControlRenderedAgainAndAgain(t *testing.T) {
+	t.Parallel()
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir("testdata/infer")))
+	rt, tab := openURL(t, testbrowser.Serve(t, mux)+"/rerender-burst.html")
+	res, err := rt.Act(t.Context(), page.ActRequest{Action: "pause_photos"})
+	if err != nil {
+		t.Fatalf("pause_photos, drawn anew eight times by the act's scroll: %v", err)
+	}
+	if !res.Receipt.OK {
+		t.Errorf("receipt %+v", res.Receipt)
+	}
+	if got := evalString(t, tab, `document.getElementById("log").textContent`); got != "paused" {
+		t.Errorf("the page says %q, want paused", got)
+	}
+}
+
 // A submit the browser's own form validation refuses sends nothing, and
 // the browser says why in a bubble outside the page (DokuWiki's user
 // manager: Add with an empty "Once again" answered "no visible change").
