@@ -312,8 +312,9 @@ document.getElementById("again").addEventListener("click", () => notify("Saved o
 // poll of its address: a click that asks the same address again later
 // is over when the answer is drawn. Before, the address was taken for a
 // long poll once one request to it outlived 2 s, and every later request
-// there went uncounted: the receipt came before the answer (Syncthing's
-// folder status under three test packages on two cores).
+// there went uncounted: the receipt came before the answer (what
+// Syncthing's empty folder list under three test packages on two cores
+// pointed to).
 func TestSettleCountsASlowAddressAgain(t *testing.T) {
 	t.Parallel()
 	var asked atomic.Int32
