@@ -182,11 +182,11 @@ func (s *Session) perform(ctx context.Context, step page.Step, salt string) (str
 			return "", &page.Error{Code: page.CodeNavigationBlocked, Reason: err.Error()}
 		}
 	}
-	click := s.click
+	presses, what := int64(1), "click"
 	if step.Double {
-		click = s.doubleClick
+		presses, what = 2, "double click"
 	}
-	if err := click(ctx, p.X, p.Y); err != nil {
+	if err := s.press(ctx, p.X, p.Y, presses, what); err != nil {
 		return "", err
 	}
 	if step.Op != "type" {
@@ -698,32 +698,18 @@ func (s *Session) mouse(ctx context.Context, typ input.DispatchMouseEventType, x
 	})
 }
 
-func (s *Session) click(ctx context.Context, x, y float64) error {
-	for _, typ := range []input.DispatchMouseEventType{
-		input.DispatchMouseEventTypeMouseMoved, input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased,
-	} {
-		clicks := int64(1)
-		if typ == input.DispatchMouseEventTypeMouseMoved {
-			clicks = 0
-		}
-		if err := s.mouse(ctx, typ, x, y, clicks); err != nil {
-			return fmt.Errorf("click: %w", err)
-		}
-	}
-	return nil
-}
-
-// doubleClick is a person's double click at (x, y): two presses, the
-// second with click count 2, which the page sees as click, click and
-// dblclick.
-func (s *Session) doubleClick(ctx context.Context, x, y float64) error {
+// press moves the pointer to (x, y) and presses and releases the left
+// button n times, the i-th press with click count i: a click (1), or a
+// double click (2), which the page sees as click, click and dblclick;
+// what names the gesture in an error.
+func (s *Session) press(ctx context.Context, x, y float64, n int64, what string) error {
 	if err := s.mouse(ctx, input.DispatchMouseEventTypeMouseMoved, x, y, 0); err != nil {
-		return fmt.Errorf("double click: %w", err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
-	for _, n := range []int64{1, 2} {
+	for i := int64(1); i <= n; i++ {
 		for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
-			if err := s.mouse(ctx, typ, x, y, n); err != nil {
-				return fmt.Errorf("double click: %w", err)
+			if err := s.mouse(ctx, typ, x, y, i); err != nil {
+				return fmt.Errorf("%s: %w", what, err)
 			}
 		}
 	}
