@@ -25,16 +25,21 @@ var plingModule = (() => {
   __export(quietrequests_exports, {
     default: () => quietrequests_default
   });
+
+  // ../page/settle/watch.js
+  var KEY = "__plingQuiet";
+  var requestsInFlight = () => {
+    const w = window[KEY];
+    if (!w || !w.pending) return false;
+    for (const k of w.pending.keys()) if (k && typeof k === "object" && "poll" in k) return true;
+    return false;
+  };
+
+  // js/quietrequests.js
   var quietrequests_default = (max) => new Promise((resolve) => {
-    const w = window.__plingQuiet;
-    const busy = () => {
-      if (!w || !w.pending) return false;
-      for (const k of w.pending.keys()) if (k && typeof k === "object" && "poll" in k) return true;
-      return false;
-    };
     const t0 = performance.now();
     const tick = () => {
-      if (!busy() || performance.now() - t0 >= max) resolve(true);
+      if (!requestsInFlight() || performance.now() - t0 >= max) resolve(true);
       else setTimeout(tick, 20);
     };
     tick();

@@ -197,6 +197,17 @@ const watchRequests = (w) => {
   } catch (e) { /* a frozen fetch: fetch is not watched */ }
 };
 
+// requestsInFlight says whether an XHR or fetch the page started is in
+// flight in this document's watcher (none when there is no watcher): a
+// pending key that holds an address (poll), not a script, frame, timer
+// or callback.
+export const requestsInFlight = () => {
+  const w = window[KEY];
+  if (!w || !w.pending) return false;
+  for (const k of w.pending.keys()) if (k && typeof k === 'object' && 'poll' in k) return true;
+  return false;
+};
+
 // pathOf is a request's origin and path (its query left out: a long
 // poll asks again with a new since=), or '' when it has none.
 const pathOf = (url) => {
